@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.urls import path
+from django.views.generic import RedirectView
+
+admin.site.site_header = "Cotas raciais em concursos públicos"
+admin.site.site_title = "Cotas raciais"
+admin.site.index_title = "Administração"
+
+urlpatterns = [
+    path("", RedirectView.as_view(url="/admin/", permanent=False)),
+    path("admin/", admin.site.urls),
+]

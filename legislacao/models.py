@@ -1,0 +1,289 @@
+"""Leis de reserva de vagas como dados: cada regra com o artigo que a estabelece."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from legislacao import motor
+
+
+class Esfera(models.TextChoices):
+    MUNICIPAL = "municipal", "Municipal"
+    ESTADUAL = "estadual", "Estadual"
+    FEDERAL = "federal", "Federal"
+
+
+class Prioridade(models.TextChoices):
+    PCD_ANTES = "ampla_pcd_reserva", "Ampla concorrência → PcD → reserva racial"
+    RESERVA_ANTES = "ampla_reserva_pcd", "Ampla concorrência → reserva racial → PcD"
+
+
+class Consequencia(models.TextChoices):
+    ELIMINACAO = "eliminacao", "Eliminação do certame"
+    AMPLA = "ampla", "Permanece só na ampla concorrência"
+    NAO_PREVISTA = "nao_prevista", "A lei não dispõe (o edital define)"
+
+
+class Maioria(models.TextChoices):
+    ABSOLUTA_MEMBROS = "absoluta_membros", "Maioria absoluta dos membros da comissão"
+    SIMPLES_PRESENTES = "simples_presentes", "Maioria simples dos presentes"
+    NAO_PREVISTA = "nao_prevista", "A lei não dispõe (o edital define)"
+
+
+class InstanciaRecurso(models.TextChoices):
+    MESMA_OU_SUPERIOR = "mesma_ou_superior", "A mesma comissão ou órgão colegiado superior, conforme o edital"
+    RECURSAL = "recursal", "Comissão recursal sem membros da primeira"
+    NAO_PREVISTA = "nao_prevista", "A lei não dispõe (o edital define)"
+
+
+ARTIGO_AJUDA = "Dispositivo que estabelece a regra, p. ex. «art. 2º, § 1º»."
+codigo_grupo = RegexValidator(r"^[A-Z][A-Z0-9_]{0,11}$", "Use de 1 a 12 letras maiúsculas, dígitos ou _, "
+                              "começando por letra (p. ex. NEG, IND, PP).")
+
+
+def _artigo(verbose: str = "artigo") -> models.CharField:
+    return models.CharField(verbose, max_length=120, blank=True, help_text=ARTIGO_AJUDA)
+
+
+class LeiQuerySet(models.QuerySet):
+    def vigentes_versoes(self) -> LeiQuerySet:
+        """A versão mais recente de cada lei (as anteriores ficam para os editais que já as usaram)."""
+        return self.filter(versao_posterior__isnull=True)
+
+
+class Lei(models.Model):
+    slug = models.SlugField("identificador", max_length=100,
+                            help_text="Nome curto e estável, usado nos comandos (p. ex. vargem-alta-es-2023).")
+    versao = models.PositiveSmallIntegerField("versão", default=1, editable=False)
+    versao_anterior = models.OneToOneField("self", verbose_name="versão anterior", null=True, blank=True,
+                                           on_delete=models.PROTECT, related_name="versao_posterior",
+                                           editable=False)
+    congelada = models.BooleanField(
+        "congelada", default=False, editable=False,
+        help_text="Usada por edital publicado: as regras não mudam mais; alterações exigem nova versão.")
+    esfera = models.CharField("esfera", max_length=10, choices=Esfera.choices, default=Esfera.MUNICIPAL)
+    municipio = models.CharField("município", max_length=100, blank=True)
+    uf = models.CharField("UF", max_length=2, validators=[RegexValidator(r"^[A-Z]{2}$", "Use a sigla da UF.")])
+    numero = models.CharField("número", max_length=30, blank=True)
+    ementa = models.CharField("título", max_length=300)
+    data_publicacao = models.DateField(
+        "data de publicação", null=True, blank=True,
+        help_text="Início da vigência. Se o texto não a traz, deixe em branco: o sistema não aplicará a lei a "
+                  "editais até que seja informada.")
+    artigo_vigor = _artigo("artigo da entrada em vigor")
+    vigencia_anos = models.PositiveSmallIntegerField(
+        "prazo de vigência (anos)", null=True, blank=True, help_text="Em branco: vigência indeterminada.")
+    artigo_vigencia = _artigo("artigo do prazo de vigência")
+    artigo_irretroatividade = _artigo("artigo que exclui editais anteriores")
+    texto = models.TextField("texto integral")
+    observacoes = models.TextField(
+        "outras regras da lei", blank=True,
+        help_text="Regras que o sistema não aplica automaticamente, com seus artigos (p. ex. equidade de gênero).")
+
+    minimo_vagas = models.PositiveSmallIntegerField("mínimo de vagas para haver reserva", default=3,
+                                                    validators=[MinValueValidator(1)])
+    artigo_minimo = _artigo("artigo do mínimo de vagas")
+    arredondamento = models.CharField("arredondamento da fração", max_length=20,
+                                      choices=[(a.value, r) for a, r in (
+                                          (motor.Arredondamento.MEIO_PARA_CIMA, "0,5 ou mais sobe; menos desce"),
+                                          (motor.Arredondamento.TETO, "Qualquer fração sobe (teto)"),
+                                          (motor.Arredondamento.PISO, "Qualquer fração desce (piso)"))],
+                                      default=motor.Arredondamento.MEIO_PARA_CIMA.value)
+    artigo_arredondamento = _artigo("artigo do arredondamento")
+    prioridade = models.CharField("prioridade entre listas", max_length=20, choices=Prioridade.choices,
+                                  default=Prioridade.PCD_ANTES)
+    artigo_prioridade = _artigo("artigo da prioridade")
+    artigo_ampla = _artigo("artigo: cotista aprovado na ampla não conta na reserva")
+    artigo_reversao = _artigo("artigo da reversão à ampla")
+    artigo_desistencia = _artigo("artigo da desistência (mesma lista)")
+    artigo_cadastro = _artigo("artigo do cadastro de reserva")
+
+    aplica_concurso = models.BooleanField("concursos públicos (cargos efetivos)", default=True)
+    aplica_emprego_publico = models.BooleanField("empregos públicos", default=False)
+    aplica_processo_seletivo = models.BooleanField("processos seletivos", default=False)
+    aplica_temporario = models.BooleanField("contratação temporária", default=False)
+    aplica_estagio = models.BooleanField("estágios", default=False)
+    aplica_comissao = models.BooleanField("cargos em comissão", default=False)
+    artigo_abrangencia = _artigo("artigo da abrangência")
+
+    exige_heteroidentificacao = models.BooleanField("exige heteroidentificação", default=False)
+    artigo_heteroidentificacao = _artigo("artigo da heteroidentificação")
+    nao_confirmacao = models.CharField("se a autodeclaração não é confirmada", max_length=20,
+                                       choices=Consequencia.choices, default=Consequencia.NAO_PREVISTA)
+    artigo_nao_confirmacao = _artigo("artigo da não confirmação")
+    ausencia = models.CharField("se o candidato falta à heteroidentificação", max_length=20,
+                                choices=Consequencia.choices, default=Consequencia.NAO_PREVISTA)
+    artigo_ausencia = _artigo("artigo da ausência")
+    artigo_fraude = _artigo("artigo da declaração falsa (eliminação, anulação, Ministério Público)")
+    duvida_favorece = models.BooleanField("a dúvida razoável favorece a autodeclaração", default=False)
+    artigo_duvida = _artigo("artigo da dúvida razoável")
+    comissao_minimo_membros = models.PositiveSmallIntegerField("comissão: mínimo de membros", null=True, blank=True)
+    comissao_minimo_pretos_pardos = models.PositiveSmallIntegerField("comissão: mínimo de pretos ou pardos",
+                                                                     null=True, blank=True)
+    comissao_minimo_estaveis = models.PositiveSmallIntegerField("comissão: mínimo de servidores estáveis",
+                                                                null=True, blank=True)
+    comissao_presidente_carreira = models.BooleanField("comissão: presidente servidor de carreira", default=False)
+    comissao_residencia_anos = models.PositiveSmallIntegerField("comissão: anos mínimos de residência no município",
+                                                                null=True, blank=True)
+    comissao_escolaridade_edital = models.BooleanField(
+        "comissão: escolaridade ao menos a exigida no edital", default=False)
+    artigo_comissao = _artigo("artigo da composição da comissão")
+    maioria = models.CharField("maioria para confirmar", max_length=20, choices=Maioria.choices,
+                               default=Maioria.NAO_PREVISTA)
+    artigo_maioria = _artigo("artigo da maioria")
+    votacao_secreta = models.BooleanField("votos secretos (ata só com os votos abertos até a decisão)",
+                                          default=False)
+    artigo_votacao = _artigo("artigo da votação")
+    recurso = models.CharField("instância de recurso", max_length=20, choices=InstanciaRecurso.choices,
+                               default=InstanciaRecurso.NAO_PREVISTA)
+    artigo_recurso = _artigo("artigo do recurso")
+
+    criada_em = models.DateTimeField("criada em", auto_now_add=True)
+    alterada_em = models.DateTimeField("alterada em", auto_now=True)
+    history = HistoricalRecords(excluded_fields=["texto"])
+
+    objects = LeiQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "lei"
+        verbose_name_plural = "leis"
+        ordering = ["uf", "municipio", "slug", "-versao"]
+        constraints = [models.UniqueConstraint(fields=["slug", "versao"], name="lei_slug_versao_unica")]
+
+    def __str__(self) -> str:
+        rotulo = f"{self.ementa} ({self.slug}"
+        return rotulo + (f", versão {self.versao})" if self.versao > 1 else ")")
+
+    @property
+    def fim_vigencia(self) -> date | None:
+        """Primeiro dia em que a lei já não vige (p. ex. Ubatuba art. 13: dez anos de 16/06/2014)."""
+        if self.data_publicacao is None or self.vigencia_anos is None:
+            return None
+        inicio = self.data_publicacao
+        ano = inicio.year + self.vigencia_anos
+        dia = 28 if (inicio.month, inicio.day) == (2, 29) else inicio.day
+        return inicio.replace(year=ano, day=dia)
+
+    def regras(self) -> motor.Regras:
+        """As regras do motor, a partir desta versão da lei (Python puro daqui em diante)."""
+        return motor.Regras(
+            slug=self.slug,
+            grupos=tuple(g.para_motor() for g in self.grupos.all()),
+            minimo_vagas=self.minimo_vagas,
+            arredondamento=motor.Arredondamento(self.arredondamento),
+            pcd_antes_da_reserva=self.prioridade == Prioridade.PCD_ANTES,
+            artigo_minimo=self.artigo_minimo,
+            artigo_arredondamento=self.artigo_arredondamento,
+            artigo_prioridade=self.artigo_prioridade,
+            artigo_reversao=self.artigo_reversao,
+            artigo_ampla=self.artigo_ampla,
+        )
+
+    def clean(self) -> None:
+        if self.esfera == Esfera.MUNICIPAL and not self.municipio:
+            raise ValidationError({"municipio": "Uma lei municipal precisa do município."})
+        if self.pk and self.congelada:
+            anterior = Lei.objects.get(pk=self.pk)
+            alterados = [
+                str(f.verbose_name) for f in self._meta.concrete_fields
+                if f.editable and f.name not in CAMPOS_PERMITIDOS_CONGELADA
+                and getattr(anterior, f.attname) != getattr(self, f.attname)
+                and not (f.name == "data_publicacao" and anterior.data_publicacao is None)
+            ]
+            if alterados:
+                raise ValidationError(
+                    "Esta lei já foi usada por edital publicado e não pode ser alterada: crie uma nova versão. "
+                    f"Campos alterados: {', '.join(alterados)}.")
+
+
+# Numa lei congelada só se acrescenta o que não muda resultados publicados (a data de publicação
+# só pode ser preenchida quando ainda era desconhecida).
+CAMPOS_PERMITIDOS_CONGELADA = {"observacoes"}
+
+
+class GrupoReserva(models.Model):
+    lei = models.ForeignKey(Lei, verbose_name="lei", on_delete=models.CASCADE, related_name="grupos")
+    ordem = models.PositiveSmallIntegerField("ordem", default=1,
+                                             help_text="Ordem do grupo na lei; decide colisões entre grupos.")
+    codigo = models.CharField("código", max_length=12, validators=[codigo_grupo])
+    nome = models.CharField("nome", max_length=120)
+    percentual = models.DecimalField("percentual", max_digits=5, decimal_places=2,
+                                     validators=[MinValueValidator(Decimal("0.01")),
+                                                 MaxValueValidator(Decimal("100"))])
+    artigo = _artigo("artigo do percentual")
+    preta = models.BooleanField("autodeclarados pretos", default=False)
+    parda = models.BooleanField("autodeclarados pardos", default=False)
+    indigena = models.BooleanField("autodeclarados indígenas", default=False)
+    quilombola = models.BooleanField("quilombolas", default=False)
+    artigo_elegibilidade = _artigo("artigo de quem pode concorrer")
+    documentos = models.TextField("documentos exigidos", blank=True,
+                                  help_text="P. ex. a declaração de pertencimento étnico (Iúna, art. 2º, II).")
+    artigo_documentos = _artigo("artigo dos documentos")
+    padrao = models.CharField("padrão de nomeação", max_length=20,
+                              choices=[(motor.Padrao.PROPORCIONAL.value, "Proporcional cumulativo"),
+                                       (motor.Padrao.A_CADA.value, "A cada k nomeações"),
+                                       (motor.Padrao.POSICOES.value,
+                                        "Primeiras posições fixadas na lei, depois proporcional")],
+                              default=motor.Padrao.PROPORCIONAL.value)
+    intervalo = models.PositiveSmallIntegerField("k (a cada k nomeações)", null=True, blank=True)
+    posicoes = models.CharField("posições fixadas", max_length=100, blank=True,
+                                validators=[RegexValidator(r"^\s*\d+(\s*,\s*\d+)*\s*$",
+                                                           "Informe números separados por vírgula.")],
+                                help_text="Posições da ordem de nomeação separadas por vírgula, p. ex. «3».")
+    artigo_padrao = _artigo("artigo do padrão de nomeação")
+    reverte_para = models.CharField(
+        "vagas não preenchidas passam antes para", max_length=60, blank=True,
+        help_text="Códigos de outros grupos da lei, em ordem, separados por vírgula; depois, sempre a ampla "
+                  "concorrência.")
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "grupo de reserva"
+        verbose_name_plural = "grupos de reserva"
+        ordering = ["lei", "ordem", "pk"]
+        constraints = [models.UniqueConstraint(fields=["lei", "codigo"], name="grupo_codigo_unico_na_lei")]
+
+    def __str__(self) -> str:
+        return f"{self.nome} ({self.percentual}%)"
+
+    @property
+    def cores(self) -> frozenset[str]:
+        return frozenset(c for c in ("preta", "parda", "indigena") if getattr(self, c))
+
+    def lista_posicoes(self) -> tuple[int, ...]:
+        return tuple(int(p) for p in self.posicoes.replace(" ", "").split(",") if p)
+
+    def lista_reversao(self) -> tuple[str, ...]:
+        return tuple(c.strip().upper() for c in self.reverte_para.split(",") if c.strip())
+
+    def para_motor(self) -> motor.Grupo:
+        return motor.Grupo(
+            codigo=self.codigo, nome=self.nome, percentual=self.percentual, cores=self.cores,
+            quilombola=self.quilombola, padrao=motor.Padrao(self.padrao), intervalo=self.intervalo or 0,
+            posicoes=self.lista_posicoes(), reverte_para=self.lista_reversao(), artigo=self.artigo,
+            artigo_padrao=self.artigo_padrao,
+        )
+
+    def clean(self) -> None:
+        erros = {}
+        if self.codigo in (motor.AMPLA, motor.PCD):
+            erros["codigo"] = f"O código {self.codigo} é reservado (ampla concorrência e PcD)."
+        if not (self.cores or self.quilombola):
+            erros["preta"] = "Marque ao menos um grupo de candidatos que pode concorrer a esta reserva."
+        if self.padrao == motor.Padrao.A_CADA and not self.intervalo:
+            erros["intervalo"] = "Informe k para o padrão «a cada k nomeações»."
+        if self.padrao == motor.Padrao.POSICOES and not self.posicoes:
+            erros["posicoes"] = "Informe as posições fixadas pela lei."
+        if self.codigo in self.lista_reversao():
+            erros["reverte_para"] = "Um grupo não reverte para si mesmo."
+        if self.lei_id and self.lei.congelada:
+            erros["__all__"] = ("A lei já foi usada por edital publicado e não pode ser alterada: crie uma nova "
+                                "versão.")
+        if erros:
+            raise ValidationError(erros)
