@@ -93,10 +93,13 @@ TIME_ZONE = "America/Sao_Paulo"
 USE_I18N = True
 USE_TZ = True
 DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d"]
+# Datas exibidas como dd/mm/aaaa (o pt_BR do Django escreve «30 de Novembro de 2023»).
+FORMAT_MODULE_PATH = ["config.formatos"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Só se existir: o Git não guarda pasta vazia, e num clone novo ela faltaria (aviso staticfiles.W004).
+STATICFILES_DIRS = [pasta for pasta in [BASE_DIR / "static"] if pasta.is_dir()]
 MEDIA_URL = "media/"
 MEDIA_ROOT = BASE_DIR / "media"
 

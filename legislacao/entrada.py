@@ -77,8 +77,9 @@ def ler_candidatos(fonte: str | bytes | Iterable[str]) -> list[Candidato]:
         numero = leitor.line_num
         if not any(campo.strip() for campo in linha):
             continue
-        if len(linha) < len(cabecalho):
-            erros.append(Erro(numero, "", "", f"a linha tem {len(linha)} campos, e o cabeçalho {len(cabecalho)}."))
+        if len(linha) != len(cabecalho):
+            erros.append(Erro(numero, "", "", f"a linha tem {len(linha)} campos, e o cabeçalho {len(cabecalho)}; "
+                                              "confira separadores e aspas."))
         else:
             candidato = _candidato(numero, {c: linha[indice[c]].strip() for c in COLUNAS}, erros)
             if candidato is not None:
@@ -101,7 +102,8 @@ def _candidato(numero: int, campos: dict[str, str], erros: list[Erro]) -> Candid
     if not campos["inscricao"]:
         erro("inscricao", "a inscrição é obrigatória.")
     classificacao = 0
-    if not campos["classificacao"].isdigit() or int(campos["classificacao"]) < 1:
+    if not (campos["classificacao"].isascii() and campos["classificacao"].isdecimal()) \
+            or int(campos["classificacao"]) < 1:
         erro("classificacao", "use um número inteiro a partir de 1 (1 = melhor classificado).")
     else:
         classificacao = int(campos["classificacao"])

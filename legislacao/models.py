@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -169,6 +169,19 @@ class Lei(models.Model):
         ano = inicio.year + self.vigencia_anos
         dia = 28 if (inicio.month, inicio.day) == (2, 29) else inicio.day
         return inicio.replace(year=ano, day=dia)
+
+    def situacao_vigencia(self, hoje: date) -> str:
+        """A vigência na data `hoje`, em uma frase curta (coluna e ficha da lei no admin)."""
+        if self.data_publicacao is None:
+            return "⚠ Data de publicação desconhecida"
+        if hoje < self.data_publicacao:
+            return f"Vigência a partir de {self.data_publicacao:%d/%m/%Y}"
+        fim = self.fim_vigencia
+        if fim is None:
+            return "Em vigor"
+        if hoje >= fim:
+            return f"Vigência encerrada em {fim:%d/%m/%Y}"
+        return f"Em vigor até {fim - timedelta(days=1):%d/%m/%Y}"
 
     def regras(self) -> motor.Regras:
         """As regras do motor, a partir desta versão da lei (Python puro daqui em diante)."""

@@ -49,7 +49,10 @@ class Padrao(StrEnum):
 
 def arredondar(valor: Fraction, modo: Arredondamento) -> int:
     """Arredonda uma fração exata; meio para cima: 0,5 sobe (nunca o 'meio para o par' de round())."""
-    a, b = valor.numerator, valor.denominator
+    return _arredondar_razao(valor.numerator, valor.denominator, modo)
+
+
+def _arredondar_razao(a: int, b: int, modo: Arredondamento) -> int:
     if modo is Arredondamento.MEIO_PARA_CIMA:
         return (2 * a + b) // (2 * b)
     if modo is Arredondamento.TETO:
@@ -91,6 +94,16 @@ class Regras:
     artigo_prioridade: str = ""
     artigo_reversao: str = ""
     artigo_ampla: str = ""
+
+    def __post_init__(self) -> None:
+        codigos = [g.codigo for g in self.grupos]
+        if len(set(codigos)) != len(codigos):
+            raise ErroRegras(f"Há grupos de reserva com o mesmo código: {', '.join(codigos)}.")
+        for g in self.grupos:
+            desconhecidos = [c for c in g.reverte_para if c not in codigos or c == g.codigo]
+            if desconhecidos:
+                raise ErroRegras(f"O grupo {g.codigo} reverte para {', '.join(desconhecidos)}, que não é outro grupo "
+                                 f"desta lei (grupos: {', '.join(codigos)}).")
 
     def grupo(self, codigo: str) -> Grupo:
         for g in self.grupos:
@@ -190,7 +203,7 @@ class _Serie:
             return 0
         if self._padrao is Padrao.A_CADA:
             return n // self._intervalo
-        proporcional = arredondar(Fraction(n * self._num, self._den), self._modo)
+        proporcional = _arredondar_razao(n * self._num, self._den, self._modo)
         if self._padrao is Padrao.POSICOES:
             return max(proporcional, bisect_right(self._posicoes, n))
         return proporcional
@@ -240,11 +253,12 @@ def calcular_quadro(regras: Regras, vagas: int, vagas_pcd: int = 0, posicoes: in
         )
     series = _series(regras, vagas, vagas_pcd)
     limite = {r.codigo: r.vagas for r in reservas} | {PCD: vagas_pcd}
-    ordem, ajustes = _dispor(series, [limite[s.codigo] for s in series], vagas, max(total, vagas))
+    ampla = vagas - vagas_pcd - reservado
+    ordem, ajustes = _dispor(series, [limite[s.codigo] for s in series], vagas, max(total, vagas), ampla > 0)
     return Quadro(
         vagas=vagas,
         pcd=vagas_pcd,
-        ampla=vagas - vagas_pcd - reservado,
+        ampla=ampla,
         reservas=reservas,
         ordem=tuple(ordem[:total]),
         ajustes=tuple(a for a in ajustes if a.posicao <= total),
@@ -252,7 +266,9 @@ def calcular_quadro(regras: Regras, vagas: int, vagas_pcd: int = 0, posicoes: in
     )
 
 
-def _dispor(series: list[_Serie], limites: list[int], vagas: int, total: int) -> tuple[list[str], list[Ajuste]]:
+def _dispor(series: list[_Serie], limites: list[int], vagas: int, total: int,
+            primeira_ampla: bool) -> tuple[list[str], list[Ajuste]]:
+    """Dispõe as posições; havendo vaga de ampla, a primeira nomeação é dela (Ibatiba art. 5º, I)."""
     ordem = [AMPLA] * total
     colocadas = [0] * len(series)
     devidas = [0] * len(series)
@@ -269,7 +285,7 @@ def _dispor(series: list[_Serie], limites: list[int], vagas: int, total: int) ->
                 devidas[i] += 1
             if escolhida < 0 and colocadas[i] < alvo:
                 escolhida = i
-        if escolhida >= 0:
+        if escolhida >= 0 and not (n == 1 and primeira_ampla):
             serie = series[escolhida]
             ordem[n - 1] = serie.codigo
             colocadas[escolhida] += 1
@@ -307,10 +323,16 @@ def _completar_lote(series, limites, colocadas, devidas, naturais, ordem, vagas,
 
 
 def _motivo_colisao(serie: _Serie, ordinal: int, natural: int, posicao: int, ocupante: str) -> str:
+    if ocupante == serie.codigo:
+        return (
+            f"A {ordinal}ª vaga de {serie.nome} cairia também na posição {natural}, onde a contagem do grupo sobe "
+            f"mais de uma vez (o mínimo legal foi atingido); é nomeada logo depois, na posição {posicao}, a "
+            "primeira disponível."
+        )
     return (
         f"A {ordinal}ª vaga de {serie.nome} cairia na posição {natural}, já ocupada por uma vaga de prioridade "
         f"maior ({ocupante}); é nomeada logo depois, na posição {posicao}, a primeira disponível "
-        "(prioridade ampla → PcD → reserva)."
+        "(ordem de prioridade entre as listas)."
     )
 
 
@@ -319,6 +341,8 @@ def _motivo_lote(serie: _Serie, ordinal: int, natural: int, posicao: int, vagas:
     if natural > vagas:
         causa = (f"o padrão da lei ({serie.artigo_padrao}) a poria na posição {natural}, fora das {vagas} vagas "
                  "do lote")
+    elif ordem[natural - 1] == serie.codigo:
+        causa = f"a contagem sobe mais de uma vez na posição {natural}"
     else:
         causa = f"a posição {natural} é ocupada por uma vaga de prioridade maior ({ordem[natural - 1]})"
     return (
@@ -356,20 +380,40 @@ def _filtro_grupo(grupo: Grupo):
 def convocar(regras: Regras, quadro: Quadro, candidatos: Iterable[Candidato]) -> tuple[Convocado, ...]:
     """Quem ocupa cada posição de `quadro.ordem`.
 
-    1. Só contam os habilitados. 2. As vagas de ampla vão aos melhores da lista geral, cotistas
-    incluídos (que não contam na reserva). 3. Depois as vagas PcD e as de cada grupo, na ordem de
-    prioridade da lei, aos melhores restantes de cada lista. 4. Vagas sem candidato revertem pela
-    cadeia do grupo e, por fim, à ampla. 5. Cada lista ocupa as suas posições na ordem da lista.
+    O lote inicial (as `quadro.vagas` primeiras posições) é uma chamada só: 1. só contam os
+    habilitados; 2. as vagas de ampla vão aos melhores da lista geral, cotistas incluídos (que não
+    contam na reserva); 3. depois as vagas PcD e as de cada grupo, na ordem de prioridade da lei, aos
+    melhores restantes de cada lista; 4. vagas sem candidato revertem pela cadeia do grupo e, por
+    fim, à ampla; 5. cada lista ocupa as suas posições na ordem da lista. As posições seguintes são
+    chamadas posteriores, uma a uma, que não mudam o lote (Iúna art. 7º, § 2º).
     """
+    lote = quadro.ordem[: quadro.vagas]
+    if len(lote) < quadro.vagas:
+        lote = calcular_quadro(regras, quadro.vagas, quadro.pcd).ordem
     geral = sorted((c for c in candidatos if c.situacao == HABILITADO), key=attrgetter("classificacao"))
     tomado = bytearray(len(geral))
     filas = {AMPLA: _Fila(geral, tomado), PCD: _Fila(geral, tomado, attrgetter("pcd"))}
     for g in regras.grupos:
         filas[g.codigo] = _Fila(geral, tomado, _filtro_grupo(g))
+    convocados = _convocar_lote(regras, lote, filas, geral)
+    for p in range(len(lote) + 1, len(quadro.ordem) + 1):
+        vaga = quadro.ordem[p - 1]
+        lista, i = _primeiro_da_cadeia(filas, (vaga, *_cadeia(regras, vaga)) if vaga != AMPLA else (AMPLA,))
+        c = geral[i] if i is not None else None
+        convocados.append(Convocado(p, vaga, lista, c and c.inscricao, c and c.classificacao))
+    return tuple(convocados[: len(quadro.ordem)])
+
+
+def _cadeia(regras: Regras, vaga: str) -> tuple[str, ...]:
+    """Para onde vai uma vaga sem candidato: a cadeia do grupo (se houver) e, por fim, a ampla."""
+    return (*(regras.grupo(vaga).reverte_para if vaga != PCD else ()), AMPLA)
+
+
+def _convocar_lote(regras: Regras, lote: Sequence[str], filas: dict[str, _Fila], geral) -> list[Convocado]:
     posicoes: dict[str, list[int]] = {}
-    for p, tipo in enumerate(quadro.ordem, 1):
+    for p, tipo in enumerate(lote, 1):
         posicoes.setdefault(tipo, []).append(p)
-    lista_da_posicao: list[str | None] = list(quadro.ordem)
+    lista_da_posicao: list[str | None] = list(lote)
     titulares: dict[str, list[int]] = {codigo: [] for codigo in filas}
     sem_titular: list[tuple[str, int]] = []
 
@@ -389,21 +433,23 @@ def convocar(regras: Regras, quadro: Quadro, candidatos: Iterable[Candidato]) ->
     for tipo in [PCD, *reservas] if regras.pcd_antes_da_reserva else [*reservas, PCD]:
         preencher(tipo)
     for tipo, p in sem_titular:
-        cadeia = regras.grupo(tipo).reverte_para if tipo != PCD else ()
-        lista_da_posicao[p - 1] = _reverter(filas, titulares, (*cadeia, AMPLA))
-    return _dispor_titulares(quadro.ordem, lista_da_posicao, titulares, geral)
+        destino, i = _primeiro_da_cadeia(filas, _cadeia(regras, tipo))
+        lista_da_posicao[p - 1] = destino
+        if destino is not None:
+            titulares[destino].append(i)
+    return _dispor_titulares(lote, lista_da_posicao, titulares, geral)
 
 
-def _reverter(filas: dict[str, _Fila], titulares: dict[str, list[int]], cadeia: Sequence[str]) -> str | None:
+def _primeiro_da_cadeia(filas: dict[str, _Fila], cadeia: Sequence[str]) -> tuple[str | None, int | None]:
+    """O melhor candidato livre da primeira lista da cadeia que ainda tenha alguém."""
     for destino in cadeia:
         i = filas[destino].proximo()
         if i is not None:
-            titulares[destino].append(i)
-            return destino
-    return None
+            return destino, i
+    return None, None
 
 
-def _dispor_titulares(ordem, lista_da_posicao, titulares, geral) -> tuple[Convocado, ...]:
+def _dispor_titulares(ordem, lista_da_posicao, titulares, geral) -> list[Convocado]:
     proximos = {lista: iter(sorted(indices)) for lista, indices in titulares.items()}
     resultado = []
     for p, (vaga, lista) in enumerate(zip(ordem, lista_da_posicao, strict=True), 1):
@@ -413,4 +459,4 @@ def _dispor_titulares(ordem, lista_da_posicao, titulares, geral) -> tuple[Convoc
         else:
             c = geral[i]
             resultado.append(Convocado(p, vaga, lista, c.inscricao, c.classificacao))
-    return tuple(resultado)
+    return resultado

@@ -1,0 +1,174 @@
+"""Mede o motor de reserva de vagas (legislacao/motor.py) num único núcleo, sem Django.
+
+Gera 1.000.000 de candidatos aleatórios (semente fixa) e mede, para duas leis montadas à mão
+(Vargem Alta/ES, 17% + 3%, e Ubatuba/SP, 20%), o quadro de vagas (`calcular_quadro`, 100.000
+vagas, 5.000 PcD) e a convocação (`convocar`). A geração dos dados é medida à parte e não entra
+na conta. Meta: quadro + convocação em até 2 s por lei.
+
+Uso: python bench/bench_motor.py [--candidatos N] [--vagas N] [--vagas-pcd M] [--rodadas R] [--perfil]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import io
+import os
+import pstats
+import random
+import statistics
+import sys
+import time
+from decimal import Decimal
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from legislacao import motor  # o motor é Python puro: não precisa de Django
+
+META_SEGUNDOS = 2.0
+SEMENTE = 20240616
+
+LEIS = {
+    "vargem-alta-es-2023": motor.Regras(
+        slug="vargem-alta-es-2023",
+        minimo_vagas=3,
+        grupos=(
+            motor.Grupo("NEG", "Negros (pretos e pardos)", Decimal("17"), frozenset({"preta", "parda"}),
+                        artigo="art. 1º, I", artigo_padrao="art. 5º"),
+            motor.Grupo("IND", "Indígenas", Decimal("3"), frozenset({"indigena"}),
+                        artigo="art. 1º, II", artigo_padrao="art. 5º"),
+        ),
+    ),
+    "ubatuba-sp-lei-3765-2014": motor.Regras(
+        slug="ubatuba-sp-lei-3765-2014",
+        minimo_vagas=3,
+        grupos=(
+            motor.Grupo("NIQ", "Negros, índios e quilombolas", Decimal("20"),
+                        frozenset({"preta", "parda", "indigena"}), quilombola=True,
+                        artigo="art. 1º", artigo_padrao="art. 7º"),
+        ),
+    ),
+}
+
+
+def gerar_candidatos(n: int, semente: int = SEMENTE) -> list[motor.Candidato]:
+    """Candidatos com classificação embaralhada e proporções próximas das de um certame real.
+
+    ~45% pretos ou pardos, ~1% indígenas, ~1% quilombolas, ~8% PcD; ~60% dos que podem optar pela
+    reserva optam; ~5% eliminados ou desistentes.
+    """
+    rnd = random.Random(semente)
+    classificacoes = list(range(1, n + 1))
+    rnd.shuffle(classificacoes)
+    candidatos = []
+    for i, classificacao in enumerate(classificacoes):
+        r = rnd.random()
+        if r < 0.10:
+            cor = "preta"
+        elif r < 0.45:
+            cor = "parda"
+        elif r < 0.46:
+            cor = "indigena"
+        elif r < 0.47:
+            cor = "amarela"
+        else:
+            cor = "branca"
+        quilombola = cor in ("preta", "parda") and rnd.random() < 0.02
+        elegivel = cor in ("preta", "parda", "indigena") or quilombola
+        s = rnd.random()
+        situacao = "eliminado" if s < 0.03 else "desistente" if s < 0.05 else motor.HABILITADO
+        candidatos.append(motor.Candidato(
+            inscricao=f"{i + 1:07d}",
+            classificacao=classificacao,
+            cor_raca=cor,
+            quilombola=quilombola,
+            pcd=rnd.random() < 0.08,
+            reserva=elegivel and rnd.random() < 0.60,
+            situacao=situacao,
+        ))
+    return candidatos
+
+
+def _mil(n: int) -> str:
+    return f"{n:,}".replace(",", ".")
+
+
+def fixar_um_nucleo() -> str:
+    if not hasattr(os, "sched_setaffinity"):
+        return "afinidade não disponível neste sistema"
+    nucleo = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {nucleo})
+    return f"processo fixado no núcleo {nucleo}"
+
+
+def medir(regras, candidatos, vagas, vagas_pcd):
+    gc.collect()
+    t0 = time.perf_counter()
+    quadro = motor.calcular_quadro(regras, vagas, vagas_pcd)
+    t1 = time.perf_counter()
+    convocados = motor.convocar(regras, quadro, candidatos)
+    t2 = time.perf_counter()
+    return t1 - t0, t2 - t1, quadro, convocados
+
+
+def resumo(quadro: motor.Quadro, convocados) -> str:
+    reservas = ", ".join(f"{r.codigo} {r.vagas}" for r in quadro.reservas)
+    por_lista: dict[str | None, int] = {}
+    for c in convocados:
+        por_lista[c.lista] = por_lista.get(c.lista, 0) + 1
+    listas = ", ".join(f"{k or 'sem titular'} {v}" for k, v in sorted(por_lista.items(), key=lambda kv: str(kv[0])))
+    return (f"quadro: ampla {quadro.ampla}, PcD {quadro.pcd}, {reservas}; {len(quadro.ajustes)} ajuste(s)\n"
+            f"      convocados por lista: {listas}")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--candidatos", type=int, default=1_000_000)
+    p.add_argument("--vagas", type=int, default=100_000)
+    p.add_argument("--vagas-pcd", type=int, default=5_000)
+    p.add_argument("--rodadas", type=int, default=5)
+    p.add_argument("--perfil", action="store_true", help="perfila uma rodada de cada lei com cProfile")
+    args = p.parse_args(argv)
+
+    print(f"Benchmark do motor — Python {sys.version.split()[0]}; {fixar_um_nucleo()}")
+    t0 = time.perf_counter()
+    candidatos = gerar_candidatos(args.candidatos)
+    print(f"Geração de {_mil(len(candidatos))} candidatos: {time.perf_counter() - t0:.2f} s (fora da medição)")
+    print(f"Lote: {_mil(args.vagas)} vagas, {_mil(args.vagas_pcd)} PcD; {args.rodadas} rodadas por lei; "
+          f"meta: quadro + convocação ≤ {META_SEGUNDOS:.1f} s\n")
+
+    dentro_da_meta = True
+    for slug, regras in LEIS.items():
+        quadros, convocacoes, totais = [], [], []
+        for _ in range(args.rodadas):
+            tq, tc, quadro, convocados = medir(regras, candidatos, args.vagas, args.vagas_pcd)
+            quadros.append(tq)
+            convocacoes.append(tc)
+            totais.append(tq + tc)
+        melhor = min(totais)
+        ok = melhor <= META_SEGUNDOS
+        dentro_da_meta &= ok
+        print(f"{slug}")
+        print(f"      {resumo(quadro, convocados)}")
+        print(f"  calcular_quadro   melhor {min(quadros):7.3f} s   mediana {statistics.median(quadros):7.3f} s")
+        print(f"  convocar          melhor {min(convocacoes):7.3f} s   mediana {statistics.median(convocacoes):7.3f} s")
+        print(f"  quadro+convocação melhor {melhor:7.3f} s   mediana {statistics.median(totais):7.3f} s   "
+              f"{'DENTRO' if ok else 'FORA'} da meta ({META_SEGUNDOS:.1f} s)\n")
+        if args.perfil:
+            perfil = cProfile.Profile()
+            perfil.enable()
+            quadro = motor.calcular_quadro(regras, args.vagas, args.vagas_pcd)
+            motor.convocar(regras, quadro, candidatos)
+            perfil.disable()
+            saida = io.StringIO()
+            pstats.Stats(perfil, stream=saida).sort_stats("tottime").print_stats(15)
+            print(saida.getvalue())
+
+    print("Resultado: " + ("todas as leis dentro da meta." if dentro_da_meta else "há lei FORA da meta."))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
