@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -110,6 +110,35 @@ class Regras:
             if g.codigo == codigo:
                 return g
         raise KeyError(codigo)
+
+
+def regras_para_dict(regras: Regras) -> dict:
+    """As regras como dados JSON (para congelá-las num edital publicado); ver `regras_de_dict`."""
+    return {
+        "slug": regras.slug, "minimo_vagas": regras.minimo_vagas, "arredondamento": regras.arredondamento.value,
+        "pcd_antes_da_reserva": regras.pcd_antes_da_reserva, "artigo_minimo": regras.artigo_minimo,
+        "artigo_arredondamento": regras.artigo_arredondamento, "artigo_prioridade": regras.artigo_prioridade,
+        "artigo_reversao": regras.artigo_reversao, "artigo_ampla": regras.artigo_ampla,
+        "grupos": [
+            {"codigo": g.codigo, "nome": g.nome, "percentual": str(g.percentual), "cores": sorted(g.cores),
+             "quilombola": g.quilombola, "padrao": g.padrao.value, "intervalo": g.intervalo,
+             "posicoes": list(g.posicoes), "reverte_para": list(g.reverte_para), "artigo": g.artigo,
+             "artigo_padrao": g.artigo_padrao}
+            for g in regras.grupos
+        ],
+    }
+
+
+def regras_de_dict(dados: dict) -> Regras:
+    grupos = tuple(
+        Grupo(codigo=g["codigo"], nome=g["nome"], percentual=Decimal(g["percentual"]), cores=frozenset(g["cores"]),
+              quilombola=g["quilombola"], padrao=Padrao(g["padrao"]), intervalo=g["intervalo"],
+              posicoes=tuple(g["posicoes"]), reverte_para=tuple(g["reverte_para"]), artigo=g["artigo"],
+              artigo_padrao=g["artigo_padrao"])
+        for g in dados["grupos"]
+    )
+    campos = {k: v for k, v in dados.items() if k not in ("grupos", "arredondamento")}
+    return Regras(grupos=grupos, arredondamento=Arredondamento(dados["arredondamento"]), **campos)
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,23 +419,49 @@ def convocar(regras: Regras, quadro: Quadro, candidatos: Iterable[Candidato]) ->
     lote = quadro.ordem[: quadro.vagas]
     if len(lote) < quadro.vagas:
         lote = calcular_quadro(regras, quadro.vagas, quadro.pcd).ordem
-    geral = sorted((c for c in candidatos if c.situacao == HABILITADO), key=attrgetter("classificacao"))
-    tomado = bytearray(len(geral))
-    filas = {AMPLA: _Fila(geral, tomado), PCD: _Fila(geral, tomado, attrgetter("pcd"))}
-    for g in regras.grupos:
-        filas[g.codigo] = _Fila(geral, tomado, _filtro_grupo(g))
+    geral, filas = _filas(regras, candidatos)
     convocados = _convocar_lote(regras, lote, filas, geral)
     for p in range(len(lote) + 1, len(quadro.ordem) + 1):
         vaga = quadro.ordem[p - 1]
-        lista, i = _primeiro_da_cadeia(filas, (vaga, *_cadeia(regras, vaga)) if vaga != AMPLA else (AMPLA,))
+        lista, i = _primeiro_da_cadeia(filas, _cadeia(regras, vaga, propria=True))
         c = geral[i] if i is not None else None
         convocados.append(Convocado(p, vaga, lista, c and c.inscricao, c and c.classificacao))
     return tuple(convocados[: len(quadro.ordem)])
 
 
-def _cadeia(regras: Regras, vaga: str) -> tuple[str, ...]:
+def chamar_seguintes(regras: Regras, listas: Sequence[str], candidatos: Iterable[Candidato],
+                     ja_chamados: Collection[str]) -> tuple[tuple[str | None, Candidato | None], ...]:
+    """Chamadas posteriores ao lote, uma vaga por vez, sem tocar em quem já foi chamado.
+
+    Cada vaga vai ao melhor habilitado ainda não chamado da lista indicada: na desistência, a
+    lista de quem desistiu (Vargem Alta art. 4º, § 2º; Iúna art. 7º, § 1º; Afonso Cláudio art. 3º,
+    § 2º); em novas vagas, o tipo da posição no padrão (Iúna art. 7º, § 2º). Lista esgotada: segue
+    a cadeia de reversão e, por fim, a ampla. Devolve (lista de origem, candidato) por vaga.
+    """
+    chamados = set(ja_chamados)
+    geral, filas = _filas(regras, (c for c in candidatos if c.inscricao not in chamados))
+    resultado = []
+    for lista in listas:
+        origem, i = _primeiro_da_cadeia(filas, _cadeia(regras, lista, propria=True))
+        resultado.append((origem, geral[i] if i is not None else None))
+    return tuple(resultado)
+
+
+def _filas(regras: Regras, candidatos: Iterable[Candidato]) -> tuple[list[Candidato], dict[str, _Fila]]:
+    geral = sorted((c for c in candidatos if c.situacao == HABILITADO), key=attrgetter("classificacao"))
+    tomado = bytearray(len(geral))
+    filas = {AMPLA: _Fila(geral, tomado), PCD: _Fila(geral, tomado, attrgetter("pcd"))}
+    for g in regras.grupos:
+        filas[g.codigo] = _Fila(geral, tomado, _filtro_grupo(g))
+    return geral, filas
+
+
+def _cadeia(regras: Regras, vaga: str, propria: bool = False) -> tuple[str, ...]:
     """Para onde vai uma vaga sem candidato: a cadeia do grupo (se houver) e, por fim, a ampla."""
-    return (*(regras.grupo(vaga).reverte_para if vaga != PCD else ()), AMPLA)
+    if vaga == AMPLA:
+        return (AMPLA,)
+    cadeia = (*(regras.grupo(vaga).reverte_para if vaga != PCD else ()), AMPLA)
+    return (vaga, *cadeia) if propria else cadeia
 
 
 def _convocar_lote(regras: Regras, lote: Sequence[str], filas: dict[str, _Fila], geral) -> list[Convocado]:

@@ -1,0 +1,359 @@
+"""Certames, cargos, candidatos, inscrições e as chamadas (convocações) de cada cargo.
+
+As escritas que mudam o destino de um candidato passam por concursos/services.py; as listas, por
+concursos/selectors.py. Aqui ficam os dados e as regras de integridade.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from localflavor.br.validators import BRCPFValidator
+from simple_history.models import HistoricalRecords
+
+from legislacao import motor
+from legislacao.models import Lei
+from legislacao.selectors import lei_aplicavel
+
+
+class TipoOrgao(models.TextChoices):
+    # Vargem Alta art. 1º, parágrafo único: a administração pública abrange todos estes.
+    DIRETA = "direta", "Administração direta (Prefeitura, Câmara)"
+    AUTARQUIA = "autarquia", "Autarquia"
+    FUNDACAO = "fundacao", "Fundação pública"
+    EMPRESA_PUBLICA = "empresa_publica", "Empresa pública"
+    ECONOMIA_MISTA = "economia_mista", "Sociedade de economia mista"
+
+
+class Orgao(models.Model):
+    nome = models.CharField("nome", max_length=200)
+    sigla = models.CharField("sigla", max_length=30, blank=True)
+    tipo = models.CharField("natureza", max_length=20, choices=TipoOrgao.choices, default=TipoOrgao.DIRETA)
+    municipio = models.CharField("município", max_length=100)
+    uf = models.CharField("UF", max_length=2)
+    cnpj = models.CharField("CNPJ", max_length=18, blank=True)
+
+    class Meta:
+        verbose_name = "órgão ou entidade"
+        verbose_name_plural = "órgãos e entidades"
+        ordering = ["uf", "municipio", "nome"]
+
+    def __str__(self) -> str:
+        return f"{self.nome} ({self.municipio}/{self.uf})"
+
+
+class TipoCertame(models.TextChoices):
+    CONCURSO = "concurso", "Concurso público"
+    PROCESSO_SELETIVO = "processo_seletivo", "Processo seletivo (contratação temporária)"
+    ESTAGIO = "estagio", "Seleção de estagiários"
+
+
+class StatusCertame(models.TextChoices):
+    RASCUNHO = "rascunho", "Rascunho"
+    PUBLICADO = "publicado", "Edital publicado"
+    INSCRICOES_ENCERRADAS = "inscricoes_encerradas", "Inscrições encerradas"
+    RESULTADO = "resultado", "Resultado publicado"
+    HOMOLOGADO = "homologado", "Homologado"
+
+
+ORDEM_STATUS = list(StatusCertame.values)
+
+
+class Certame(models.Model):
+    orgao = models.ForeignKey(Orgao, verbose_name="órgão ou entidade", on_delete=models.PROTECT,
+                              related_name="certames")
+    tipo = models.CharField("tipo", max_length=20, choices=TipoCertame.choices, default=TipoCertame.CONCURSO)
+    numero_edital = models.CharField("número do edital", max_length=40, help_text="P. ex. 001/2025.")
+    titulo = models.CharField("título", max_length=200)
+    municipio = models.CharField("município", max_length=100)
+    uf = models.CharField("UF", max_length=2)
+    data_edital = models.DateField("publicação do edital",
+                                   help_text="Decide a lei aplicável: a que vigora nessa data.")
+    inscricoes_inicio = models.DateField("início das inscrições", null=True, blank=True)
+    inscricoes_fim = models.DateField("fim das inscrições", null=True, blank=True)
+    data_homologacao = models.DateField("homologação", null=True, blank=True)
+    validade_ate = models.DateField("validade até", null=True, blank=True)
+    prorrogado_ate = models.DateField("prorrogado até", null=True, blank=True)
+    status = models.CharField("situação", max_length=24, choices=StatusCertame.choices,
+                              default=StatusCertame.RASCUNHO, db_index=True)
+    lei = models.ForeignKey(Lei, verbose_name="lei aplicada", null=True, blank=True, on_delete=models.PROTECT,
+                            related_name="certames", editable=False)
+    regras = models.JSONField("regras congeladas", null=True, blank=True, editable=False,
+                              help_text="Cópia das regras da lei no dia da publicação do edital.")
+    motivo_lei = models.TextField("por que esta lei", blank=True, editable=False)
+    publicado_em = models.DateTimeField("publicado no sistema em", null=True, blank=True, editable=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "certame"
+        verbose_name_plural = "certames"
+        ordering = ["-data_edital", "numero_edital"]
+        constraints = [models.UniqueConstraint(fields=["orgao", "numero_edital"], name="certame_edital_unico")]
+
+    def __str__(self) -> str:
+        return f"Edital {self.numero_edital} — {self.titulo}"
+
+    @property
+    def publicado(self) -> bool:
+        return self.status != StatusCertame.RASCUNHO
+
+    def alcancou(self, status: str) -> bool:
+        return ORDEM_STATUS.index(self.status) >= ORDEM_STATUS.index(status)
+
+    @property
+    def inscricoes_travadas(self) -> bool:
+        """Encerradas as inscrições, a autodeclaração não muda mais (Vargem Alta art. 3º)."""
+        return self.alcancou(StatusCertame.INSCRICOES_ENCERRADAS)
+
+    def regras_motor(self) -> motor.Regras:
+        """As regras congeladas na publicação; antes dela, as da lei que se aplicaria hoje (só para prévia)."""
+        if self.regras is not None:
+            return motor.regras_de_dict(self.regras["motor"])
+        lei = lei_aplicavel(municipio=self.municipio, uf=self.uf, data_edital=self.data_edital).lei
+        return lei.regras() if lei else REGRAS_SEM_LEI
+
+    def clean(self) -> None:
+        erros = {}
+        if self.inscricoes_inicio and self.inscricoes_fim and self.inscricoes_fim < self.inscricoes_inicio:
+            erros["inscricoes_fim"] = "O fim das inscrições não pode ser anterior ao início."
+        if self.prorrogado_ate and self.validade_ate and self.prorrogado_ate < self.validade_ate:
+            erros["prorrogado_ate"] = "A prorrogação não pode terminar antes da validade original."
+        if erros:
+            raise ValidationError(erros)
+
+
+# Sem lei aplicável (município sem lei, lei expirada): nenhuma reserva racial, só ampla e PcD.
+REGRAS_SEM_LEI = motor.Regras(slug="", grupos=(), minimo_vagas=1)
+
+
+class Escolaridade(models.TextChoices):
+    FUNDAMENTAL = "1_fundamental", "Ensino fundamental"
+    MEDIO = "2_medio", "Ensino médio"
+    TECNICO = "3_tecnico", "Ensino técnico"
+    SUPERIOR = "4_superior", "Ensino superior"
+    POS = "5_pos", "Pós-graduação"
+
+
+class Cargo(models.Model):
+    certame = models.ForeignKey(Certame, verbose_name="certame", on_delete=models.CASCADE, related_name="cargos")
+    codigo = models.CharField("código", max_length=20)
+    nome = models.CharField("nome", max_length=200)
+    escolaridade = models.CharField("escolaridade exigida", max_length=16, choices=Escolaridade.choices,
+                                    default=Escolaridade.MEDIO)
+    vagas = models.PositiveIntegerField("vagas", help_text="Total de vagas do cargo no edital, PcD incluídas.")
+    vagas_pcd = models.PositiveIntegerField("vagas PcD", default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "cargo"
+        verbose_name_plural = "cargos"
+        ordering = ["certame", "codigo"]
+        constraints = [models.UniqueConstraint(fields=["certame", "codigo"], name="cargo_codigo_unico")]
+
+    def __str__(self) -> str:
+        return f"{self.codigo} — {self.nome}"
+
+    def quadro(self, posicoes: int | None = None) -> motor.Quadro:
+        return motor.calcular_quadro(self.certame.regras_motor(), self.vagas, self.vagas_pcd, posicoes)
+
+    def clean(self) -> None:
+        if self.vagas is not None and self.vagas_pcd is not None and self.vagas_pcd > self.vagas:
+            raise ValidationError({"vagas_pcd": "As vagas PcD não podem passar do total de vagas."})
+        if self.certame_id and self.certame.publicado and self.pk:
+            anterior = Cargo.objects.get(pk=self.pk)
+            if (anterior.vagas, anterior.vagas_pcd) != (self.vagas, self.vagas_pcd):
+                raise ValidationError("O edital já foi publicado: o quadro de vagas não muda. Vagas novas no "
+                                      "prazo de validade são chamadas como «novas vagas».")
+
+
+class CorRaca(models.TextChoices):
+    # Quesito cor ou raça do IBGE (Vargem Alta art. 3º; Iúna art. 2º; Afonso Cláudio art. 2º).
+    BRANCA = "branca", "Branca"
+    PRETA = "preta", "Preta"
+    PARDA = "parda", "Parda"
+    AMARELA = "amarela", "Amarela"
+    INDIGENA = "indigena", "Indígena"
+
+
+class Genero(models.TextChoices):
+    FEMININO = "feminino", "Feminino"
+    MASCULINO = "masculino", "Masculino"
+    OUTRO = "outro", "Outro"
+    NAO_INFORMADO = "nao_informado", "Prefere não informar"
+
+
+class Candidato(models.Model):
+    nome = models.CharField("nome", max_length=200, db_index=True)
+    nome_social = models.CharField("nome social", max_length=200, blank=True)
+    cpf = models.CharField("CPF", max_length=11, unique=True, validators=[BRCPFValidator()],
+                           help_text="Só os 11 dígitos.")
+    data_nascimento = models.DateField("data de nascimento", null=True, blank=True)
+    genero = models.CharField("gênero", max_length=16, choices=Genero.choices, default=Genero.NAO_INFORMADO)
+    cor_raca = models.CharField("cor ou raça (IBGE)", max_length=10, choices=CorRaca.choices, blank=True)
+    quilombola = models.BooleanField("quilombola", default=False)
+    pcd = models.BooleanField("pessoa com deficiência", default=False)
+    email = models.EmailField("e-mail", blank=True)
+    telefone = models.CharField("telefone", max_length=20, blank=True)
+
+    class Meta:
+        verbose_name = "candidato"
+        verbose_name_plural = "candidatos"
+        ordering = ["nome"]
+        permissions = [("ver_dados_sensiveis", "Pode ver cor ou raça e deficiência (LGPD art. 11)")]
+
+    def __str__(self) -> str:
+        return self.nome_social or self.nome
+
+    @property
+    def cpf_mascarado(self) -> str:
+        return mascarar_cpf(self.cpf)
+
+
+def mascarar_cpf(cpf: str) -> str:
+    """CPF para listas publicadas: só os dígitos do meio (***.456.789-**)."""
+    digitos = "".join(c for c in cpf if c.isdigit())
+    if len(digitos) != 11:
+        return "***.***.***-**"
+    return f"***.{digitos[3:6]}.{digitos[6:9]}-**"
+
+
+class Situacao(models.TextChoices):
+    HABILITADO = "habilitado", "Habilitado"
+    ELIMINADO = "eliminado", "Eliminado"
+    DESISTENTE = "desistente", "Desistente"
+
+
+class Heteroidentificacao(models.TextChoices):
+    NAO_SE_APLICA = "nao_se_aplica", "Não se aplica"
+    PENDENTE = "pendente", "Pendente"
+    CONFIRMADO = "confirmado", "Confirmado"
+    NAO_CONFIRMADO = "nao_confirmado", "Não confirmado"
+    AUSENTE = "ausente", "Ausente"
+
+
+class DocumentoIndigena(models.TextChoices):
+    # Iúna art. 2º, II.
+    DECLARACAO = "declaracao", "Declaração de pertencimento étnico"
+    REGISTRO_CIVIL = "registro_civil", "Registro civil com a identificação étnica"
+    RANI = "rani", "RANI (FUNAI)"
+    RESIDENCIA = "residencia", "Comprovante de residência em área ou território indígena"
+    NASCIMENTO = "nascimento", "Certidão de nascimento ou RG com o local de nascimento"
+
+
+CAMPOS_TRAVADOS = ("cargo_id", "candidato_id", "numero", "reserva", "cor_raca", "quilombola", "pcd",
+                   "autodeclaracao_em", "documento_indigena")
+
+
+class Inscricao(models.Model):
+    certame = models.ForeignKey(Certame, verbose_name="certame", on_delete=models.CASCADE,
+                                related_name="inscricoes")
+    cargo = models.ForeignKey(Cargo, verbose_name="cargo", on_delete=models.PROTECT, related_name="inscricoes")
+    candidato = models.ForeignKey(Candidato, verbose_name="candidato", on_delete=models.PROTECT,
+                                  related_name="inscricoes")
+    numero = models.CharField("inscrição", max_length=30)
+    reserva = models.BooleanField("optou pela reserva", default=False)
+    cor_raca = models.CharField("autodeclaração de cor ou raça", max_length=10, choices=CorRaca.choices,
+                                help_text="A declarada nesta inscrição; não muda após o encerramento.")
+    quilombola = models.BooleanField("declarou-se quilombola", default=False)
+    pcd = models.BooleanField("concorre às vagas PcD", default=False)
+    autodeclaracao_em = models.DateField("data da autodeclaração", null=True, blank=True)
+    documento_indigena = models.CharField("documento de pertencimento indígena", max_length=16, blank=True,
+                                          choices=DocumentoIndigena.choices)
+    nota_final = models.DecimalField("nota final", max_digits=8, decimal_places=3, null=True, blank=True)
+    classificacao = models.PositiveIntegerField("classificação geral", null=True, blank=True,
+                                                help_text="Após os desempates da banca (1 = melhor).")
+    situacao = models.CharField("situação", max_length=12, choices=Situacao.choices, default=Situacao.HABILITADO)
+    heteroidentificacao = models.CharField("heteroidentificação", max_length=16,
+                                           choices=Heteroidentificacao.choices,
+                                           default=Heteroidentificacao.NAO_SE_APLICA)
+    history = HistoricalRecords(excluded_fields=["cor_raca", "quilombola", "pcd"])
+
+    class Meta:
+        verbose_name = "inscrição"
+        verbose_name_plural = "inscrições"
+        ordering = ["cargo", "classificacao", "numero"]
+        constraints = [
+            models.UniqueConstraint(fields=["certame", "numero"], name="inscricao_numero_unico"),
+            models.UniqueConstraint(fields=["cargo", "classificacao"], condition=Q(classificacao__isnull=False),
+                                    name="inscricao_classificacao_unica"),
+            models.UniqueConstraint(fields=["cargo", "candidato"], name="inscricao_candidato_unico_no_cargo"),
+        ]
+        indexes = [models.Index(fields=["numero"], name="inscricao_numero_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.numero}"
+
+    def clean(self) -> None:
+        if self.cargo_id and self.certame_id and self.cargo.certame_id != self.certame_id:
+            raise ValidationError({"cargo": "O cargo é de outro certame."})
+        if self.pk and self.certame_id and self.certame.inscricoes_travadas:
+            anterior = Inscricao.objects.get(pk=self.pk)
+            mudou = [Inscricao._meta.get_field(c.removesuffix("_id")).verbose_name for c in CAMPOS_TRAVADOS
+                     if getattr(anterior, c) != getattr(self, c)]
+            if mudou:
+                raise ValidationError(
+                    "As inscrições estão encerradas: a autodeclaração e a opção pela reserva não mudam mais "
+                    f"(Vargem Alta art. 3º). Campos alterados: {', '.join(str(m) for m in mudou)}.")
+
+
+class TipoChamada(models.TextChoices):
+    INICIAL = "inicial", "Convocação inicial (vagas do edital)"
+    DESISTENCIA = "desistencia", "Substituição de desistente"
+    NOVAS_VAGAS = "novas_vagas", "Novas vagas no prazo de validade"
+
+
+class Chamada(models.Model):
+    """Um ato de convocação: nunca se altera nem se apaga; o que vem depois é outra chamada."""
+
+    cargo = models.ForeignKey(Cargo, verbose_name="cargo", on_delete=models.PROTECT, related_name="chamadas")
+    numero = models.PositiveIntegerField("número")
+    tipo = models.CharField("tipo", max_length=16, choices=TipoChamada.choices)
+    data = models.DateField("data")
+    ato = models.CharField("ato", max_length=200, help_text="P. ex. «Portaria nº 12/2025».")
+    observacao = models.TextField("observação", blank=True)
+    criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="registrada por", null=True,
+                                   on_delete=models.PROTECT, related_name="+")
+    criada_em = models.DateTimeField("registrada em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "chamada"
+        verbose_name_plural = "chamadas"
+        ordering = ["cargo", "numero"]
+        constraints = [models.UniqueConstraint(fields=["cargo", "numero"], name="chamada_numero_unico")]
+
+    def __str__(self) -> str:
+        return f"{self.numero}ª chamada — {self.get_tipo_display()}"
+
+
+class Convocacao(models.Model):
+    """Uma posição da ordem de nomeação e quem a ocupa. A posição é permanente (conta para a carreira)."""
+
+    chamada = models.ForeignKey(Chamada, verbose_name="chamada", on_delete=models.PROTECT,
+                                related_name="convocacoes")
+    cargo = models.ForeignKey(Cargo, verbose_name="cargo", on_delete=models.PROTECT, related_name="convocacoes")
+    posicao = models.PositiveIntegerField("posição")
+    vaga = models.CharField("vaga", max_length=12, help_text="Tipo da vaga no padrão: AC, PCD ou o grupo.")
+    lista = models.CharField("lista", max_length=12, blank=True, help_text="Lista de onde veio o titular.")
+    inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", null=True, blank=True,
+                                  on_delete=models.PROTECT, related_name="convocacoes")
+    substitui = models.OneToOneField("self", verbose_name="substitui", null=True, blank=True,
+                                     on_delete=models.PROTECT, related_name="substituida_por")
+    desistiu_em = models.DateField("desistência em", null=True, blank=True)
+    ato_desistencia = models.CharField("ato da desistência", max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = "convocação"
+        verbose_name_plural = "convocações"
+        ordering = ["cargo", "posicao", "chamada__numero"]
+        constraints = [
+            # Uma posição tem um titular em exercício por vez; quem desiste dá lugar a outro na mesma posição.
+            models.UniqueConstraint(fields=["cargo", "posicao"], condition=Q(desistiu_em__isnull=True),
+                                    name="convocacao_posicao_ativa_unica"),
+            models.UniqueConstraint(fields=["cargo", "inscricao"], condition=Q(inscricao__isnull=False),
+                                    name="convocacao_inscricao_unica"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Posição {self.posicao} ({self.vaga})"

@@ -1,0 +1,233 @@
+"""Escritas que mudam o destino de um certame ou de um candidato.
+
+Cada uma é uma função, numa transação, que trava o que vai mudar (duas pessoas apertando o mesmo
+botão ao mesmo tempo não nomeiam duas vezes) e deixa registro: o histórico (django-simple-history,
+com o usuário e o motivo) e, nas chamadas, o próprio ato, que nunca é alterado nem apagado.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from concursos.models import (
+    REGRAS_SEM_LEI,
+    Cargo,
+    Certame,
+    Chamada,
+    Convocacao,
+    Heteroidentificacao,
+    Inscricao,
+    Situacao,
+    StatusCertame,
+    TipoChamada,
+)
+from legislacao import motor
+from legislacao.models import Consequencia, Lei
+from legislacao.selectors import lei_aplicavel
+from legislacao.services import lei_congelar
+
+
+class ErroOperacao(Exception):
+    """A operação não pode ser feita agora; a mensagem, em português, diz por quê."""
+
+
+def _auditar(objeto, usuario, motivo: str) -> None:
+    objeto._history_user = usuario
+    objeto._change_reason = motivo
+
+
+def resumo_da_lei(lei: Lei | None) -> dict:
+    """O que o certame guarda da lei além das regras do motor (consequências e artigos), congelado com elas."""
+    if lei is None:
+        return {}
+    return {
+        "slug": lei.slug, "versao": lei.versao, "ementa": lei.ementa,
+        "artigo_ampla": lei.artigo_ampla, "artigo_reversao": lei.artigo_reversao,
+        "artigo_desistencia": lei.artigo_desistencia, "artigo_cadastro": lei.artigo_cadastro,
+        "nao_confirmacao": lei.nao_confirmacao, "artigo_nao_confirmacao": lei.artigo_nao_confirmacao,
+        "ausencia": lei.ausencia, "artigo_ausencia": lei.artigo_ausencia,
+        "elegibilidade": {g.codigo: g.artigo_elegibilidade for g in lei.grupos.all()},
+    }
+
+
+@transaction.atomic
+def certame_publicar(*, certame: Certame, usuario) -> Certame:
+    """Publica o edital: resolve a lei em vigor na data do edital e congela as suas regras no certame.
+
+    Depois disso, mudanças na lei não alcançam este certame (a lei usada fica congelada e só muda por
+    nova versão).
+    """
+    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    if certame.status != StatusCertame.RASCUNHO:
+        raise ErroOperacao("Este edital já foi publicado.")
+    cargos = list(certame.cargos.all())
+    if not cargos:
+        raise ErroOperacao("Cadastre ao menos um cargo antes de publicar o edital.")
+    aplicabilidade = lei_aplicavel(municipio=certame.municipio, uf=certame.uf, data_edital=certame.data_edital)
+    lei = lei_congelar(lei=aplicabilidade.lei) if aplicabilidade.lei else None
+    regras = lei.regras() if lei else REGRAS_SEM_LEI
+    for cargo in cargos:
+        try:
+            motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
+        except motor.ErroRegras as erro:
+            raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}") from erro
+    certame.lei = lei
+    certame.regras = {"motor": motor.regras_para_dict(regras), "lei": resumo_da_lei(lei)}
+    certame.motivo_lei = aplicabilidade.motivo
+    certame.status = StatusCertame.PUBLICADO
+    certame.publicado_em = timezone.now()
+    _auditar(certame, usuario, "Edital publicado; regras da lei congeladas.")
+    certame.save()
+    return certame
+
+
+PROXIMO_STATUS = {
+    StatusCertame.PUBLICADO: StatusCertame.INSCRICOES_ENCERRADAS,
+    StatusCertame.INSCRICOES_ENCERRADAS: StatusCertame.RESULTADO,
+    StatusCertame.RESULTADO: StatusCertame.HOMOLOGADO,
+}
+
+
+@transaction.atomic
+def certame_avancar(*, certame: Certame, usuario, data: date | None = None) -> Certame:
+    """Leva o certame à etapa seguinte: inscrições encerradas → resultado → homologado."""
+    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    seguinte = PROXIMO_STATUS.get(certame.status)
+    if seguinte is None:
+        raise ErroOperacao(f"Não há etapa seguinte a «{certame.get_status_display()}» por esta ação.")
+    if seguinte == StatusCertame.RESULTADO and not Inscricao.objects.filter(
+            certame=certame, classificacao__isnull=False).exists():
+        raise ErroOperacao("Importe o resultado (classificação) antes de publicá-lo.")
+    if seguinte == StatusCertame.HOMOLOGADO:
+        certame.data_homologacao = data or timezone.localdate()
+    certame.status = seguinte
+    _auditar(certame, usuario, f"Etapa: {StatusCertame(seguinte).label}.")
+    certame.save()
+    return certame
+
+
+def candidatos_do_cargo(cargo: Cargo) -> list[motor.Candidato]:
+    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação."""
+    lei = (cargo.certame.regras or {}).get("lei", {})
+    eliminar = {Heteroidentificacao.NAO_CONFIRMADO: lei.get("nao_confirmacao") == Consequencia.ELIMINACAO,
+                Heteroidentificacao.AUSENTE: lei.get("ausencia") == Consequencia.ELIMINACAO}
+    candidatos = []
+    linhas = (Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
+              .values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
+                           "heteroidentificacao").order_by("classificacao").iterator(chunk_size=5000))
+    for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero in linhas:
+        if hetero in eliminar:
+            # Não confirmado ou ausente: eliminado se a lei manda (p. ex. Afonso Cláudio art. 9º, § 9º);
+            # senão fica só na ampla concorrência (modelo federal).
+            if eliminar[hetero]:
+                situacao = Situacao.ELIMINADO
+            reserva = False
+        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao))
+    return candidatos
+
+
+def _travar(cargo: Cargo) -> Cargo:
+    return Cargo.objects.select_for_update().select_related("certame").get(pk=cargo.pk)
+
+
+def _nova_chamada(cargo: Cargo, tipo: str, data: date, ato: str, usuario, observacao: str = "") -> Chamada:
+    numero = (cargo.chamadas.aggregate(m=Max("numero"))["m"] or 0) + 1
+    return Chamada.objects.create(cargo=cargo, numero=numero, tipo=tipo, data=data, ato=ato, criada_por=usuario,
+                                  observacao=observacao)
+
+
+def _ids_por_numero(cargo: Cargo, numeros) -> dict[str, int]:
+    numeros = [n for n in numeros if n is not None]
+    return dict(Inscricao.objects.filter(cargo=cargo, numero__in=numeros).values_list("numero", "pk"))
+
+
+@transaction.atomic
+def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
+    """A convocação das vagas do edital, de uma vez, pelo motor (padrão da lei e listas)."""
+    cargo = _travar(cargo)
+    if not cargo.certame.alcancou(StatusCertame.RESULTADO):
+        raise ErroOperacao("A convocação inicial exige o resultado publicado.")
+    if cargo.chamadas.exists():
+        raise ErroOperacao(f"O cargo {cargo.codigo} já tem convocação inicial; use desistência ou novas vagas.")
+    regras = cargo.certame.regras_motor()
+    quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
+    convocados = motor.convocar(regras, quadro, candidatos_do_cargo(cargo))
+    chamada = _nova_chamada(cargo, TipoChamada.INICIAL, data, ato, usuario)
+    ids = _ids_por_numero(cargo, (c.inscricao for c in convocados))
+    Convocacao.objects.bulk_create([
+        Convocacao(chamada=chamada, cargo=cargo, posicao=c.posicao, vaga=c.vaga, lista=c.lista or "",
+                   inscricao_id=ids.get(c.inscricao))
+        for c in convocados
+    ])
+    return chamada
+
+
+def _ja_chamados(cargo: Cargo) -> set[str]:
+    return set(Convocacao.objects.filter(cargo=cargo, inscricao__isnull=False)
+               .values_list("inscricao__numero", flat=True))
+
+
+@transaction.atomic
+def desistencia_registrar(*, convocacao: Convocacao, data: date, ato: str, usuario) -> Chamada | None:
+    """Registra a desistência e chama, para a mesma posição, o próximo da mesma lista de quem desistiu.
+
+    Vargem Alta art. 4º, § 2º; Iúna art. 7º, § 1º; Afonso Cláudio art. 3º, § 2º. Esgotada a lista,
+    a vaga segue a cadeia de reversão e, por fim, a ampla (Vargem Alta art. 4º, § 3º). Sem nenhum
+    candidato restante, a desistência fica registrada e a posição, vaga (devolve None).
+    """
+    cargo = _travar(convocacao.cargo)
+    convocacao = Convocacao.objects.select_related("inscricao").get(pk=convocacao.pk)
+    if convocacao.desistiu_em is not None:
+        raise ErroOperacao("Esta desistência já foi registrada.")
+    if convocacao.inscricao is None:
+        raise ErroOperacao("Esta posição não tem titular: não há de quem registrar desistência.")
+    convocacao.desistiu_em = data
+    convocacao.ato_desistencia = ato
+    convocacao.save(update_fields=["desistiu_em", "ato_desistencia"])
+    inscricao = convocacao.inscricao
+    inscricao.situacao = Situacao.DESISTENTE
+    _auditar(inscricao, usuario, f"Desistência da posição {convocacao.posicao} ({ato}).")
+    inscricao.save(update_fields=["situacao"])
+    regras = cargo.certame.regras_motor()
+    lista = convocacao.lista or convocacao.vaga
+    ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), _ja_chamados(cargo))
+    if candidato is None:
+        return None
+    chamada = _nova_chamada(cargo, TipoChamada.DESISTENCIA, data, ato, usuario,
+                            observacao=f"Desistência de {inscricao.numero} na posição {convocacao.posicao}.")
+    Convocacao.objects.create(
+        chamada=chamada, cargo=cargo, posicao=convocacao.posicao, vaga=convocacao.vaga, lista=origem or "",
+        inscricao=Inscricao.objects.get(cargo=cargo, numero=candidato.inscricao), substitui=convocacao)
+    return chamada
+
+
+@transaction.atomic
+def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, usuario) -> Chamada:
+    """Vagas surgidas no prazo de validade: as posições seguintes, no mesmo padrão (Iúna art. 7º, § 2º)."""
+    if quantidade < 1:
+        raise ErroOperacao("Informe ao menos uma vaga nova.")
+    cargo = _travar(cargo)
+    if not cargo.chamadas.exists():
+        raise ErroOperacao("Faça primeiro a convocação inicial das vagas do edital.")
+    ultima = cargo.convocacoes.aggregate(m=Max("posicao"))["m"]
+    regras = cargo.certame.regras_motor()
+    quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
+    vagas = quadro.ordem[ultima:]
+    chamados = motor.chamar_seguintes(regras, vagas, candidatos_do_cargo(cargo), _ja_chamados(cargo))
+    restantes = sum(1 for _, c in chamados if c is not None)
+    if restantes < quantidade:
+        raise ErroOperacao(f"Só há {restantes} candidato(s) habilitado(s) ainda não chamado(s) no cargo "
+                           f"{cargo.codigo}; informe no máximo {restantes} vaga(s).")
+    chamada = _nova_chamada(cargo, TipoChamada.NOVAS_VAGAS, data, ato, usuario,
+                            observacao=f"{quantidade} vaga(s) nova(s): posições {ultima + 1} a {ultima + quantidade}.")
+    ids = _ids_por_numero(cargo, (c.inscricao for _, c in chamados))
+    Convocacao.objects.bulk_create([
+        Convocacao(chamada=chamada, cargo=cargo, posicao=ultima + i, vaga=vaga, lista=origem,
+                   inscricao_id=ids[c.inscricao])
+        for i, (vaga, (origem, c)) in enumerate(zip(vagas, chamados, strict=True), 1)
+    ])
+    return chamada

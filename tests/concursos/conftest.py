@@ -1,0 +1,70 @@
+"""Fábricas de certames, cargos e inscrições para os testes de concursos."""
+
+from __future__ import annotations
+
+from datetime import date
+from itertools import count
+
+import pytest
+
+from concursos.models import Candidato, Cargo, Certame, Inscricao, Orgao, StatusCertame
+from concursos.services import certame_avancar, certame_publicar
+
+_cpfs = count(1)
+PADRAO = ("", "branca", False, False, False, "habilitado")
+
+
+def cpf_valido(n: int | None = None) -> str:
+    """Um CPF válido (dígitos verificadores corretos) distinto a cada chamada."""
+    base = f"{(n if n is not None else next(_cpfs)) % 10**9:09d}"
+    digitos = [int(d) for d in base]
+    for tamanho in (9, 10):
+        soma = sum(d * (tamanho + 1 - i) for i, d in enumerate(digitos[:tamanho]))
+        resto = soma % 11
+        digitos.append(0 if resto < 2 else 11 - resto)
+    return "".join(map(str, digitos))
+
+
+@pytest.fixture
+def orgao(db):
+    return Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+
+
+@pytest.fixture
+def fazer_certame(orgao):
+    def fazer(*, municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1), cargos=(("ADM", 5, 0),),
+              numero="001/2024") -> Certame:
+        certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso de teste",
+                                         municipio=municipio, uf=uf, data_edital=data_edital)
+        for codigo, vagas, pcd in cargos:
+            Cargo.objects.create(certame=certame, codigo=codigo, nome=f"Cargo {codigo}", vagas=vagas,
+                                 vagas_pcd=pcd)
+        return certame
+    return fazer
+
+
+@pytest.fixture
+def inscrever():
+    """inscrever(cargo, [(numero, cor, reserva, pcd, quilombola, situacao), ...]) na ordem de classificação."""
+    def fazer(cargo: Cargo, linhas) -> list[Inscricao]:
+        inscricoes = []
+        for classificacao, linha in enumerate(linhas, 1):
+            numero, cor, reserva, pcd, quilombola, situacao = (*linha, *PADRAO[len(linha):])
+            candidato = Candidato.objects.create(nome=f"Candidato {numero}", cpf=cpf_valido(), cor_raca=cor)
+            inscricoes.append(Inscricao.objects.create(
+                certame=cargo.certame, cargo=cargo, candidato=candidato, numero=numero, reserva=reserva,
+                cor_raca=cor, pcd=pcd, quilombola=quilombola, classificacao=classificacao, situacao=situacao,
+                nota_final=100 - classificacao))
+        return inscricoes
+    return fazer
+
+
+@pytest.fixture
+def levar_ao_resultado(admin_user):
+    def levar(certame: Certame) -> Certame:
+        if certame.status == StatusCertame.RASCUNHO:
+            certame = certame_publicar(certame=certame, usuario=admin_user)
+        while not certame.alcancou(StatusCertame.RESULTADO):
+            certame = certame_avancar(certame=certame, usuario=admin_user)
+        return certame
+    return levar
