@@ -153,3 +153,26 @@ def test_desistencia_sem_ninguem_restante_deixa_a_posicao_vaga(cargo_vargem, adm
                                       ato="Termo", usuario=admin_user)
     assert resultado is None
     assert not Convocacao.objects.filter(Q(cargo=cargo_vargem, posicao=1, desistiu_em__isnull=True)).exists()
+
+
+def test_listas_do_cargo_com_artigos_e_cpf_mascarado(cargo_vargem):
+    from concursos.selectors import listas_do_cargo
+
+    listas = {lista.codigo: lista for lista in listas_do_cargo(cargo_vargem)}
+    assert list(listas) == ["GERAL", "AC", "PCD", "NEG", "IND"]
+    assert [linha.numero for linha in listas["NEG"].linhas] == ["A", "G", "H"]
+    assert listas["NEG"].artigo == "art. 3º"
+    assert [linha.numero for linha in listas["AC"].linhas] == ["B", "C", "D", "E", "F", "I"]
+    assert len(listas["GERAL"].linhas) == 9
+    assert listas["GERAL"].linhas[0].cpf_mascarado.startswith("***.")
+
+
+def test_resumo_conta_reservadas_preenchidas_e_revertidas(cargo_vargem, admin_user):
+    from concursos.selectors import resumo_do_cargo
+
+    chamada_inicial(cargo=cargo_vargem, data=HOJE, ato="Portaria 1/2024", usuario=admin_user)
+    for numero in ("G", "H"):
+        desistencia_registrar(convocacao=Convocacao.objects.get(inscricao__numero=numero), data=HOJE,
+                              ato=f"Termo {numero}", usuario=admin_user)
+    resumo = {r.codigo: (r.reservadas, r.preenchidas, r.revertidas) for r in resumo_do_cargo(cargo_vargem)}
+    assert resumo == {"AC": (4, 4, 0), "NEG": (1, 0, 1), "IND": (0, 0, 0)}
