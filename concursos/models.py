@@ -357,3 +357,49 @@ class Convocacao(models.Model):
 
     def __str__(self) -> str:
         return f"Posição {self.posicao} ({self.vaga})"
+
+
+class EstadoImportacao(models.TextChoices):
+    PENDENTE = "pendente", "Na fila"
+    VALIDANDO = "validando", "Validando"
+    GRAVANDO = "gravando", "Gravando"
+    CONCLUIDA = "concluida", "Concluída"
+    COM_ERROS = "com_erros", "Recusada: arquivo com erros (nada foi gravado)"
+    FALHOU = "falhou", "Falhou (nada foi gravado)"
+
+
+class Importacao(models.Model):
+    """Um arquivo da banca enviado para importação; acompanha o progresso quando roda em segundo plano."""
+
+    certame = models.ForeignKey(Certame, verbose_name="certame", on_delete=models.CASCADE,
+                                related_name="importacoes")
+    arquivo = models.FileField("arquivo", upload_to="importacoes/%Y/%m/")
+    nome_original = models.CharField("nome do arquivo", max_length=255)
+    simulacao = models.BooleanField("só validar (sem gravar)", default=False)
+    estado = models.CharField("estado", max_length=12, choices=EstadoImportacao.choices,
+                              default=EstadoImportacao.PENDENTE)
+    total_linhas = models.PositiveIntegerField("linhas", null=True, blank=True)
+    linhas_processadas = models.PositiveIntegerField("linhas processadas", default=0)
+    erros = models.JSONField("erros", default=list, blank=True)
+    resumo = models.TextField("resumo", blank=True)
+    criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="enviada por", null=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    criada_em = models.DateTimeField("enviada em", auto_now_add=True)
+    concluida_em = models.DateTimeField("concluída em", null=True, blank=True)
+
+    class Meta:
+        verbose_name = "importação"
+        verbose_name_plural = "importações"
+        ordering = ["-criada_em"]
+
+    def __str__(self) -> str:
+        return f"{self.nome_original} ({self.get_estado_display()})"
+
+    @property
+    def progresso(self) -> int:
+        """Percentual concluído (0 a 100) para a barra de progresso."""
+        if self.estado == EstadoImportacao.CONCLUIDA:
+            return 100
+        if not self.total_linhas:
+            return 0
+        return min(100, self.linhas_processadas * 100 // self.total_linhas)
