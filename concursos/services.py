@@ -231,3 +231,12 @@ def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, u
         for i, (vaga, (origem, c)) in enumerate(zip(vagas, chamados, strict=True), 1)
     ])
     return chamada
+
+
+@transaction.atomic
+def chamada_inicial_certame(*, certame: Certame, data: date, ato: str, usuario) -> list[Chamada]:
+    """A convocação inicial de todos os cargos do certame que ainda não a tiveram, num só ato."""
+    cargos = list(certame.cargos.filter(chamadas__isnull=True).order_by("codigo"))
+    if not cargos:
+        raise ErroOperacao("Todos os cargos deste certame já tiveram a convocação inicial.")
+    return [chamada_inicial(cargo=cargo, data=data, ato=ato, usuario=usuario) for cargo in cargos]

@@ -176,3 +176,16 @@ def test_resumo_conta_reservadas_preenchidas_e_revertidas(cargo_vargem, admin_us
                               ato=f"Termo {numero}", usuario=admin_user)
     resumo = {r.codigo: (r.reservadas, r.preenchidas, r.revertidas) for r in resumo_do_cargo(cargo_vargem)}
     assert resumo == {"AC": (4, 4, 0), "NEG": (1, 0, 1), "IND": (0, 0, 0)}
+
+
+def test_convocacao_inicial_de_todos_os_cargos_num_ato(fazer_certame, inscrever, levar_ao_resultado, admin_user):
+    from concursos.services import chamada_inicial_certame
+
+    certame = fazer_certame(cargos=(("ADM", 3, 0), ("MED", 2, 0)))
+    for cargo in certame.cargos.all():
+        inscrever(cargo, [(f"{cargo.codigo}{i}", "branca", False) for i in range(4)])
+    certame = levar_ao_resultado(certame)
+    chamadas = chamada_inicial_certame(certame=certame, data=HOJE, ato="Edital de convocação 1", usuario=admin_user)
+    assert [(c.cargo.codigo, c.convocacoes.count()) for c in chamadas] == [("ADM", 3), ("MED", 2)]
+    with pytest.raises(ErroOperacao, match="já tiveram a convocação inicial"):
+        chamada_inicial_certame(certame=certame, data=HOJE, ato="x", usuario=admin_user)

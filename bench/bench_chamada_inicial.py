@@ -1,0 +1,134 @@
+"""Mede a convocação inicial de um certame com 1.000.000 de inscrições em 500 cargos, no PostgreSQL.
+
+Cria um banco próprio (`bench_chamada`, no servidor de DATABASE_URL ou em 127.0.0.1:5432), aplica as
+migrações, grava o certame (Vargem Alta/ES, 17% + 3%) com COPY, publica-o pelo serviço (que congela as
+regras) e mede `chamada_inicial_certame`: leitura das inscrições, motor e gravação das convocações, numa
+transação. Meta: ≤ 30 s.
+
+Uso: python bench/bench_chamada_inicial.py [--inscricoes N] [--cargos C]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+RAIZ = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(RAIZ))
+META_SEGUNDOS = 30
+BANCO = "bench_chamada"
+
+
+def milhar(n: int) -> str:
+    return f"{n:,}".replace(",", ".")
+
+
+def preparar_banco() -> None:
+    import psycopg
+
+    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
+    if not base.startswith("postgres"):
+        raise SystemExit("Este benchmark é do PostgreSQL: DATABASE_URL deve apontar para um servidor PostgreSQL.")
+    servidor = base.rsplit("/", 1)[0]
+    with psycopg.connect(base.replace("postgres://", "postgresql://"), autocommit=True) as conexao:
+        conexao.execute(f"DROP DATABASE IF EXISTS {BANCO}")
+        conexao.execute(f"CREATE DATABASE {BANCO}")
+    os.environ["DATABASE_URL"] = f"{servidor}/{BANCO}"
+    os.environ["DEBUG"] = "1"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def copiar(cursor, tabela: str, colunas: str, linhas) -> None:
+    with cursor.copy(f"COPY {tabela} ({colunas}) FROM STDIN") as copia:
+        buffer = io.StringIO()
+        for i, linha in enumerate(linhas, 1):
+            buffer.write("\t".join(linha) + "\n")
+            if i % 50_000 == 0:
+                copia.write(buffer.getvalue())
+                buffer = io.StringIO()
+        copia.write(buffer.getvalue())
+
+
+def gravar_certame(inscricoes: int, cargos: int):
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from concursos.models import Cargo, Certame, Orgao
+
+    sorteio = random.Random(42)
+    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso de benchmark",
+                                     municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3))
+    Cargo.objects.bulk_create([
+        Cargo(certame=certame, codigo=f"C{i:03d}", nome=f"Cargo {i}", vagas=sorteio.randint(1, 40),
+              vagas_pcd=0) for i in range(cargos)])
+    ids_cargos = list(certame.cargos.order_by("codigo").values_list("pk", flat=True))
+    cores = ["branca"] * 44 + ["preta"] * 10 + ["parda"] * 36 + ["amarela"] * 5 + ["indigena"] * 5
+    with connection.cursor() as django_cursor:
+        cursor = django_cursor.cursor
+        copiar(cursor, "concursos_candidato",
+               "nome, nome_social, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
+               ((f"Candidato {i}", "", f"{i:011d}", "nao_informado", "branca", "f", "f", "", "")
+                for i in range(1, inscricoes + 1)))
+        cursor.execute("SELECT min(id) FROM concursos_candidato")
+        primeiro = cursor.fetchone()[0]
+        por_cargo = inscricoes // len(ids_cargos)
+
+        def linhas():
+            for i in range(inscricoes):
+                cargo = ids_cargos[min(i // por_cargo, len(ids_cargos) - 1)]
+                classificacao = i % por_cargo + 1 if i < por_cargo * len(ids_cargos) else por_cargo + i % por_cargo + 1
+                cor = sorteio.choice(cores)
+                reserva = "t" if cor in ("preta", "parda", "indigena") and sorteio.random() < 0.6 else "f"
+                situacao = "habilitado" if sorteio.random() < 0.95 else "eliminado"
+                yield (str(certame.pk), str(cargo), str(primeiro + i), f"{i + 1:08d}", reserva, cor, "f",
+                       "t" if sorteio.random() < 0.05 else "f", str(classificacao), situacao, "nao_se_aplica", "")
+
+        copiar(cursor, "concursos_inscricao",
+               "certame_id, cargo_id, candidato_id, numero, reserva, cor_raca, quilombola, pcd, classificacao, "
+               "situacao, heteroidentificacao, documento_indigena", linhas())
+        cursor.execute("ANALYZE")
+    usuario = get_user_model().objects.create_superuser("bench", "bench@example.org", "bench-senha-123")
+    return certame, usuario
+
+
+def main() -> None:
+    argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    argumentos.add_argument("--inscricoes", type=int, default=1_000_000)
+    argumentos.add_argument("--cargos", type=int, default=500)
+    opcoes = argumentos.parse_args()
+    preparar_banco()
+    from concursos.models import Convocacao
+    from concursos.services import certame_avancar, certame_publicar, chamada_inicial_certame
+
+    inicio = time.perf_counter()
+    certame, usuario = gravar_certame(opcoes.inscricoes, opcoes.cargos)
+    certame = certame_publicar(certame=certame, usuario=usuario)
+    certame = certame_avancar(certame=certame, usuario=usuario)
+    certame = certame_avancar(certame=certame, usuario=usuario)
+    print(f"Dados: {milhar(opcoes.inscricoes)} inscrições em {opcoes.cargos} cargos, gravados em "
+          f"{time.perf_counter() - inicio:.1f} s (fora da medição)")
+    inicio = time.perf_counter()
+    chamadas = chamada_inicial_certame(certame=certame, data=date(2025, 9, 1), ato="Edital de convocação 1",
+                                       usuario=usuario)
+    decorrido = time.perf_counter() - inicio
+    convocacoes = Convocacao.objects.filter(cargo__certame=certame).count()
+    veredito = "DENTRO" if decorrido <= META_SEGUNDOS else "FORA"
+    print(f"Convocação inicial: {len(chamadas)} chamadas, {milhar(convocacoes)} convocações em {decorrido:.2f} s — "
+          f"{veredito} da meta ({META_SEGUNDOS} s)")
+
+
+if __name__ == "__main__":
+    main()
