@@ -7,7 +7,7 @@ STAMP := $(VENV)/.instalado
 MANAGE := $(PY) manage.py
 export DEBUG ?= 1
 
-.PHONY: install run test lint bench clean
+.PHONY: install run worker test lint bench clean
 
 install: $(STAMP)
 
@@ -16,10 +16,16 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(PIP) install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $(STAMP)
 
+# O servidor e, em segundo plano, a fila de tarefas (importações grandes), que para junto com ele.
 run: install
 	$(MANAGE) migrate --noinput
 	$(MANAGE) carregar_demo
+	$(MANAGE) db_worker --no-startup-delay & trap 'kill $$! 2>/dev/null' EXIT INT TERM; \
 	$(MANAGE) runserver 127.0.0.1:8000
+
+# Só a fila de tarefas (django-tasks-db), para quem sobe o servidor de outro jeito.
+worker: install
+	$(MANAGE) db_worker
 
 test: install
 	$(PY) -m pytest
@@ -28,9 +34,9 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(MANAGE) makemigrations --check --dry-run
 
+# Cada script monta os próprios dados; os de PostgreSQL usam o servidor de DATABASE_URL.
 bench: install
-	$(PY) bench/bench_motor.py
-	$(PY) bench/bench_simulador.py
+	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -1,19 +1,57 @@
-"""Downloads dos PDFs no admin (quadro de vagas, listas, convocações). Provisório: as rotas serão implementadas."""
+"""Downloads dos PDFs no admin: quadro de vagas do certame, listas de classificação e convocações de um cargo.
 
-from django.http import HttpResponse
+Cada clique emite um documento novo (com o seu código de verificação), porque listas e convocações
+mudam com o tempo: o PDF registra o estado no momento da emissão, e a página pública confirma
+exatamente aquele arquivo. O admin do certame inclui estas rotas com `urls(admin_site)`.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.urls import path
 
+from concursos.documentos import ListaDesconhecida, emitir_convocacoes, emitir_lista, emitir_quadro
+from concursos.models import Cargo, Certame
+from documentos.pdf import resposta_pdf
 
-def _em_construcao(request, *args, **kwargs):
-    return HttpResponse("Em construção.", status=501)
+PERMISSAO = "concursos.view_certame"
+
+
+def _exigir_permissao(request) -> None:
+    if not request.user.has_perm(PERMISSAO):
+        raise PermissionDenied
+
+
+def quadro_pdf(request, certame_id: int):
+    _exigir_permissao(request)
+    certame = get_object_or_404(Certame, pk=certame_id)
+    return resposta_pdf(emitir_quadro(certame=certame, usuario=request.user))
+
+
+def lista_pdf(request, cargo_id: int, codigo: str):
+    _exigir_permissao(request)
+    cargo = get_object_or_404(Cargo, pk=cargo_id)
+    try:
+        documento = emitir_lista(cargo=cargo, codigo=codigo, usuario=request.user)
+    except ListaDesconhecida as erro:
+        raise Http404(f"O cargo {cargo.codigo} não tem a lista «{codigo}».") from erro
+    return resposta_pdf(documento)
+
+
+def convocacao_pdf(request, cargo_id: int):
+    _exigir_permissao(request)
+    cargo = get_object_or_404(Cargo, pk=cargo_id)
+    return resposta_pdf(emitir_convocacoes(cargo=cargo, usuario=request.user))
 
 
 def urls(admin_site) -> list:
     return [
-        path("certame/<int:certame_id>/quadro-de-vagas.pdf", admin_site.admin_view(_em_construcao),
+        path("certame/<int:certame_id>/quadro-de-vagas.pdf", admin_site.admin_view(quadro_pdf),
              name="concursos_certame_quadro_pdf"),
-        path("cargo/<int:cargo_id>/lista/<str:codigo>.pdf", admin_site.admin_view(_em_construcao),
+        path("cargo/<int:cargo_id>/lista/<str:codigo>.pdf", admin_site.admin_view(lista_pdf),
              name="concursos_cargo_lista_pdf"),
-        path("cargo/<int:cargo_id>/convocacoes.pdf", admin_site.admin_view(_em_construcao),
+        path("cargo/<int:cargo_id>/convocacoes.pdf", admin_site.admin_view(convocacao_pdf),
              name="concursos_cargo_convocacao_pdf"),
     ]

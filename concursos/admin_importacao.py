@@ -1,17 +1,171 @@
-"""Telas de importação do admin (envio, prévia, progresso). Provisório: as rotas serão implementadas."""
+"""Telas de importação do admin: envio do arquivo da banca, validação com prévia, confirmação e progresso.
 
+Fluxo: o usuário envia o CSV ou XLSX → nasce uma Importacao (só validar) → a validação roda (na hora,
+se o arquivo é pequeno; em segundo plano, pela fila do django-tasks, se é grande) → a página da
+importação mostra a prévia, as contagens e todos os erros (linha, coluna, valor, motivo) → o usuário
+confirma → a gravação roda, tudo ou nada. A página da importação se atualiza sozinha enquanto algo
+roda e pode ser deixada e revisitada: o estado fica no registro da Importacao.
+"""
+
+from __future__ import annotations
+
+import csv
+from datetime import timedelta
+from functools import wraps
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.urls import path
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils import timezone
+
+from concursos.importacao import LEIAUTE, contar_linhas, executar_importacao, ler_previa, mil
+from concursos.models import Certame, EstadoImportacao, Importacao
+
+PERMISSAO = "concursos.add_inscricao"
+# Até aqui a validação e a gravação rodam dentro da própria requisição (alguns segundos, no máximo);
+# acima, vão para a fila e a página acompanha o progresso.
+LIMITE_NA_HORA = 5_000
+ERROS_NA_PAGINA = 500
+EM_ANDAMENTO = (EstadoImportacao.PENDENTE, EstadoImportacao.VALIDANDO, EstadoImportacao.GRAVANDO)
 
 
-def _em_construcao(request, *args, **kwargs):
-    return HttpResponse("Em construção.", status=501)
+class FormularioEnvio(forms.Form):
+    arquivo = forms.FileField(
+        label="Arquivo da banca",
+        help_text="CSV (UTF-8, separado por vírgula ou ponto e vírgula) ou planilha XLSX, com o cabeçalho na "
+                  "primeira linha.")
+
+    def clean_arquivo(self):
+        arquivo = self.cleaned_data["arquivo"]
+        if not arquivo.name.lower().endswith((".csv", ".txt", ".xlsx")):
+            raise forms.ValidationError("Envie um arquivo .csv ou .xlsx (a planilha .xls antiga não é aceita: "
+                                        "salve como .xlsx).")
+        return arquivo
+
+
+def _com_permissao(view):
+    @wraps(view)
+    def verificada(request, *args, **kwargs):
+        if not request.user.has_perm(PERMISSAO):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+    return verificada
+
+
+def iniciar(importacao: Importacao) -> None:
+    """Roda a validação ou a gravação na hora (arquivo pequeno) ou a põe na fila (arquivo grande)."""
+    if importacao.total_linhas is not None and importacao.total_linhas <= LIMITE_NA_HORA:
+        executar_importacao(importacao)
+    else:
+        from concursos.tarefas import processar_importacao
+
+        processar_importacao.enqueue(importacao.pk)
+
+
+def _contexto(request, admin_site, certame: Certame, titulo: str, **extra) -> dict:
+    return {
+        **admin_site.each_context(request),
+        "title": titulo,
+        "certame": certame,
+        "opts": Certame._meta,
+        "app_label": Certame._meta.app_label,
+        **extra,
+    }
+
+
+def enviar(request, certame_id: int, *, admin_site):
+    certame = get_object_or_404(Certame, pk=certame_id)
+    formulario = FormularioEnvio(request.POST or None, request.FILES or None)
+    if request.method == "POST" and formulario.is_valid():
+        enviado = formulario.cleaned_data["arquivo"]
+        importacao = Importacao(certame=certame, nome_original=enviado.name[:255], simulacao=True,
+                                criada_por=request.user, total_linhas=contar_linhas(enviado, enviado.name))
+        importacao.arquivo.save(enviado.name, enviado, save=False)
+        importacao.save()
+        iniciar(importacao)
+        return redirect("admin:concursos_importacao_progresso", importacao_id=importacao.pk)
+    recentes = certame.importacoes.select_related("criada_por")[:10]
+    return render(request, "admin/concursos/importacao/enviar.html", _contexto(
+        request, admin_site, certame, f"Importar arquivo da banca — edital {certame.numero_edital}",
+        formulario=formulario, recentes=recentes, leiaute=LEIAUTE, limite_na_hora=mil(LIMITE_NA_HORA),
+        travado=certame.inscricoes_travadas))
+
+
+def progresso(request, importacao_id: int, *, admin_site):
+    importacao = get_object_or_404(Importacao.objects.select_related("certame", "criada_por"), pk=importacao_id)
+    certame = importacao.certame
+    if request.method == "POST" and "confirmar" in request.POST:
+        return _confirmar(request, importacao)
+    if request.GET.get("erros") == "csv":
+        return _erros_csv(importacao)
+    em_andamento = importacao.estado in EM_ANDAMENTO
+    validada = importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA
+    colunas, previa = [], []
+    if validada or importacao.estado == EstadoImportacao.COM_ERROS:
+        try:
+            with importacao.arquivo.open("rb") as arquivo:
+                colunas, linhas = ler_previa(arquivo, importacao.nome_original)
+            previa = [(linha["linha"], [linha[c] for c in colunas]) for linha in linhas]
+        except OSError:
+            pass  # o arquivo pode ter sido removido do armazenamento; a prévia é só conveniência
+    parada = (importacao.estado == EstadoImportacao.PENDENTE
+              and timezone.now() - importacao.criada_em > timedelta(seconds=30))
+    return render(request, "admin/concursos/importacao/progresso.html", _contexto(
+        request, admin_site, certame, f"Importação de «{importacao.nome_original}»",
+        importacao=importacao, em_andamento=em_andamento, validada=validada,
+        gravada=not importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA,
+        colunas=colunas, previa=previa, erros=importacao.erros[:ERROS_NA_PAGINA],
+        mais_erros=max(0, len(importacao.erros) - ERROS_NA_PAGINA), parada=parada,
+        processadas=mil(importacao.linhas_processadas),
+        total=mil(importacao.total_linhas) if importacao.total_linhas is not None else None))
+
+
+def _confirmar(request, importacao: Importacao):
+    # Só a primeira confirmação vale: dois cliques (ou duas abas) não gravam o arquivo duas vezes.
+    confirmadas = Importacao.objects.filter(
+        pk=importacao.pk, simulacao=True, estado=EstadoImportacao.CONCLUIDA,
+    ).update(simulacao=False, estado=EstadoImportacao.PENDENTE, linhas_processadas=0, concluida_em=None)
+    if confirmadas:
+        importacao.refresh_from_db()
+        iniciar(importacao)
+        importacao.refresh_from_db()
+        if importacao.estado == EstadoImportacao.CONCLUIDA:
+            messages.success(request, "Importação gravada.")
+        elif importacao.estado in EM_ANDAMENTO:
+            messages.info(request, "A gravação está em andamento; esta página se atualiza sozinha e pode ser "
+                                   "fechada e reaberta.")
+    else:
+        messages.warning(request, "Esta importação não está aguardando confirmação (já foi confirmada ou tem "
+                                  "erros).")
+    return redirect("admin:concursos_importacao_progresso", importacao_id=importacao.pk)
+
+
+def _erros_csv(importacao: Importacao) -> HttpResponse:
+    resposta = HttpResponse(content_type="text/csv; charset=utf-8")
+    resposta["Content-Disposition"] = f'attachment; filename="erros-importacao-{importacao.pk}.csv"'
+    resposta.write("\ufeff")  # BOM: o Excel abre o UTF-8 com acentos
+    escritor = csv.writer(resposta, delimiter=";")
+    escritor.writerow(["linha", "coluna", "valor", "motivo"])
+    for erro in importacao.erros:
+        escritor.writerow([erro.get("linha"), erro.get("coluna"), erro.get("valor"), erro.get("motivo")])
+    return resposta
 
 
 def urls(admin_site) -> list:
+    def view(funcao):
+        @wraps(funcao)
+        def chamada(request, *args, **kwargs):
+            return funcao(request, *args, admin_site=admin_site, **kwargs)
+        return admin_site.admin_view(_com_permissao(chamada))
+
     return [
-        path("certame/<int:certame_id>/importar/", admin_site.admin_view(_em_construcao),
-             name="concursos_certame_importar"),
-        path("importacao/<int:importacao_id>/", admin_site.admin_view(_em_construcao),
-             name="concursos_importacao_progresso"),
+        path("certame/<int:certame_id>/importar/", view(enviar), name="concursos_certame_importar"),
+        path("importacao/<int:importacao_id>/", view(progresso), name="concursos_importacao_progresso"),
     ]
+
+
+def url_importar(certame: Certame) -> str:
+    return reverse("admin:concursos_certame_importar", args=[certame.pk])

@@ -280,7 +280,12 @@ class Inscricao(models.Model):
                                     name="inscricao_classificacao_unica"),
             models.UniqueConstraint(fields=["cargo", "candidato"], name="inscricao_candidato_unico_no_cargo"),
         ]
-        indexes = [models.Index(fields=["numero"], name="inscricao_numero_idx")]
+        indexes = [
+            models.Index(fields=["numero"], name="inscricao_numero_idx"),
+            # A ordem da lista de inscrições do admin: a primeira página sai do índice, sem ordenar um milhão
+            # de linhas; filtrar por certame (e cargo) usa o mesmo índice.
+            models.Index(fields=["certame", "cargo", "classificacao", "numero"], name="inscricao_ordem_admin_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.numero}"

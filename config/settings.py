@@ -34,10 +34,18 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "simple_history",
+    "import_export",
     "legislacao",
     "concursos",
     "heteroidentificacao",
+    "documentos",
 ]
+
+# Fila de tarefas em segundo plano (django-tasks, com a fila guardada no próprio banco pelo
+# django-tasks-db): as importações grandes rodam fora da requisição, no processo
+# `python manage.py db_worker`. TASKS_BACKEND permite outro backend (p. ex. o imediato, sem fila).
+INSTALLED_APPS += ["django_tasks", "django_tasks_db"]
+TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -102,6 +110,8 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [pasta for pasta in [BASE_DIR / "static"] if pasta.is_dir()]
 MEDIA_URL = "media/"
 MEDIA_ROOT = BASE_DIR / "media"
+# Endereço público do sistema: vai no QR code e no rodapé de cada PDF (página de verificação).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Limite do upload de CSV no simulador (10 MiB em memória).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024

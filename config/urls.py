@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 from django.views.generic import RedirectView
 
 admin.site.site_header = "Cotas raciais em concursos públicos"
@@ -9,4 +9,5 @@ admin.site.index_title = "Administração"
 urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
     path("admin/", admin.site.urls),
+    path("verificar/", include("documentos.urls")),
 ]

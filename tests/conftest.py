@@ -39,3 +39,9 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "pt-BR", "timezone_id": "America/Sao_Paulo"}
+
+
+@pytest.fixture(autouse=True)
+def _tarefas_imediatas(settings):
+    """Nos testes, as tarefas em segundo plano (django-tasks) rodam na hora: sem fila nem processo à parte."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

@@ -1,8 +1,11 @@
+from datetime import date
 from io import StringIO
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.urls import reverse
+from localflavor.br.validators import BRCPFValidator
 
 from legislacao.models import Lei
 
@@ -66,3 +69,47 @@ def test_it_restores_a_deleted_law_of_origin_with_its_groups():
     assert list(reposta.grupos.values("codigo", "percentual", "padrao", "intervalo")) == grupos
     assert reposta.texto.strip()
     assert "repostas: afonso-claudio-es-lei-2552-2023" in saida
+
+
+def test_it_creates_a_realistic_certame_of_vargem_alta_with_the_result_published():
+    from concursos.models import Certame, Inscricao, StatusCertame
+
+    saida = carregar_demo()
+
+    certame = Certame.objects.get(numero_edital="001/2025", orgao__nome="Prefeitura Municipal de Vargem Alta")
+    assert certame.status == StatusCertame.RESULTADO
+    assert certame.lei.slug == "vargem-alta-es-2023" and certame.lei.congelada
+    assert certame.data_edital > date(2023, 5, 19)
+    cargos = {c.codigo: c for c in certame.cargos.all()}
+    assert 4 <= len(cargos) <= 5
+    assert any(c.vagas_pcd for c in cargos.values())
+    assert any(c.vagas < certame.regras["motor"]["minimo_vagas"] for c in cargos.values())
+    inscricoes = Inscricao.objects.filter(certame=certame)
+    assert 200 <= inscricoes.count() <= 600
+    cores = set(inscricoes.values_list("cor_raca", flat=True))
+    assert {"branca", "parda", "preta", "indigena"} <= cores
+    assert inscricoes.filter(reserva=True).exists() and inscricoes.filter(pcd=True).exists()
+    for cargo in cargos.values():
+        classificacoes = sorted(inscricoes.filter(cargo=cargo).values_list("classificacao", flat=True))
+        assert classificacoes == list(range(1, len(classificacoes) + 1))
+    validar = BRCPFValidator()
+    for cpf in inscricoes.values_list("candidato__cpf", flat=True):
+        validar(cpf)
+    assert f"/admin/concursos/certame/{certame.pk}/painel/" in saida
+    assert "Certame de demonstração criado" in saida
+
+
+def test_the_demo_certame_is_created_only_once_and_its_panel_opens(client):
+    from concursos.models import Certame, Inscricao
+
+    carregar_demo()
+    total = Inscricao.objects.count()
+    saida = carregar_demo()
+    assert Certame.objects.count() == 1 and Inscricao.objects.count() == total
+    assert "Certame de demonstração já existia" in saida
+    certame = Certame.objects.get()
+    client.login(username="demo", password="demo12345")
+    resposta = client.get(reverse("admin:concursos_certame_painel", args=[certame.pk]))
+    assert resposta.status_code == 200
+    assert "Cargo abaixo do mínimo legal" in resposta.content.decode()
+    assert "Convocação inicial" in resposta.content.decode()

@@ -1,11 +1,14 @@
-"""Prepara a demonstração local de `make run`: as leis de origem e um superusuário de demonstração.
+"""Prepara a demonstração local de `make run`: as leis de origem, um superusuário de demonstração e um
+certame realista de Vargem Alta/ES (edital 001/2025, cinco cargos, algumas centenas de inscritos, edital e
+resultado publicados), pronto para a convocação inicial.
 
-Idempotente: pode rodar a cada `make run`. É o único lugar a estender quando houver dados de
-demonstração novos (p. ex. um certame de exemplo, quando existirem certames).
+Idempotente: pode rodar a cada `make run`; o certame de demonstração só é criado se ainda não existir.
 """
 
 from __future__ import annotations
 
+import random
+from datetime import date, timedelta
 from decimal import Decimal
 from importlib import import_module
 
@@ -15,6 +18,20 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
+from concursos.models import (
+    Candidato,
+    Cargo,
+    Certame,
+    CorRaca,
+    DocumentoIndigena,
+    Escolaridade,
+    Genero,
+    Inscricao,
+    Orgao,
+    Situacao,
+    StatusCertame,
+)
+from concursos.services import certame_avancar, certame_publicar
 from legislacao.models import GrupoReserva, Lei
 
 USUARIO = "demo"
@@ -24,6 +41,43 @@ LEI_EXEMPLO = "vargem-alta-es-2023"
 
 # As leis de origem são carregadas pela migração 0002; daqui elas só são repostas se alguém as apagou.
 _cinco_leis = import_module("legislacao.migrations.0002_cinco_leis")
+
+# O certame de demonstração: edital posterior à lei de Vargem Alta (19/05/2023), que por isso se aplica.
+ORGAO = "Prefeitura Municipal de Vargem Alta"
+EDITAL = "001/2025"
+DATA_EDITAL = date(2025, 3, 10)
+# código, nome, escolaridade, vagas, vagas PcD, inscritos. MED fica abaixo do mínimo de 3 vagas (art. 2º, § 1º),
+# para o painel mostrar o aviso; ADM e PROF têm vagas PcD.
+CARGOS_DEMO = [
+    ("ADM", "Agente administrativo", Escolaridade.MEDIO, 20, 1, 140),
+    ("PROF", "Professor de educação básica II", Escolaridade.SUPERIOR, 12, 1, 90),
+    ("MOT", "Motorista de veículos pesados", Escolaridade.FUNDAMENTAL, 6, 0, 55),
+    ("ENF", "Enfermeiro", Escolaridade.SUPERIOR, 5, 0, 50),
+    ("MED", "Médico clínico geral", Escolaridade.SUPERIOR, 2, 0, 25),
+]
+# Cor ou raça dos inscritos, próxima da do Espírito Santo no Censo 2022 (mais indígenas, para haver a lista).
+CORES_DEMO = [(CorRaca.PARDA, 46), (CorRaca.BRANCA, 39), (CorRaca.PRETA, 11), (CorRaca.INDIGENA, 3),
+              (CorRaca.AMARELA, 1)]
+NOMES = ["Ana", "Maria", "Juliana", "Fernanda", "Patrícia", "Aline", "Camila", "Larissa", "Beatriz", "Luana",
+         "Rafaela", "Gabriela", "Vitória", "Daniela", "Tatiane", "Simone", "João", "José", "Carlos", "Paulo",
+         "Lucas", "Pedro", "Marcos", "Rafael", "Gabriel", "Thiago", "Bruno", "Diego", "Rodrigo", "Leandro",
+         "Anderson", "Wesley", "Matheus", "Felipe", "Gustavo", "Vinícius", "Renato", "Jefferson", "Elias", "Samuel"]
+SOBRENOMES = ["Silva", "Santos", "Oliveira", "Souza", "Pereira", "Costa", "Rodrigues", "Almeida", "Nascimento",
+              "Lima", "Araújo", "Fernandes", "Carvalho", "Gomes", "Martins", "Rocha", "Ribeiro", "Alves", "Monteiro",
+              "Mendes", "Barros", "Freitas", "Barbosa", "Pinto", "Moura", "Cavalcanti", "Dias", "Castro", "Campos",
+              "Cardoso", "Zanotti", "Bravim", "Caliman", "Falqueto", "Entringer", "Schimidt", "Pagani", "Tesch"]
+# Números-base dos CPFs de demonstração (os 9 primeiros dígitos), longe dos que se digitam à mão.
+CPF_BASE = 512_300_000
+
+
+def cpf_com_digitos(base: int) -> str:
+    """Os 9 dígitos da base e os 2 verificadores (módulo 11 da Receita Federal)."""
+    digitos = [int(d) for d in f"{base % 10**9:09d}"]
+    for tamanho in (9, 10):
+        soma = sum(d * (tamanho + 1 - i) for i, d in enumerate(digitos[:tamanho]))
+        resto = soma % 11
+        digitos.append(0 if resto < 2 else 11 - resto)
+    return "".join(map(str, digitos))
 
 
 class Command(BaseCommand):
@@ -35,7 +89,10 @@ class Command(BaseCommand):
         with transaction.atomic():
             repostas = self._garantir_leis()
             criado = self._garantir_superusuario()
+        with transaction.atomic():
+            certame, certame_criado = self._garantir_certame()
         self._relatar(repostas, criado)
+        self._relatar_certame(certame, certame_criado)
 
     def _exigir_migracoes(self) -> None:
         executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
@@ -67,6 +124,81 @@ class Command(BaseCommand):
         usuario.set_password(SENHA)
         usuario.save()
         return criado
+
+    def _garantir_certame(self) -> tuple[Certame, bool]:
+        """O certame de demonstração de Vargem Alta, com edital e resultado publicados (só se ainda não existe)."""
+        existente = Certame.objects.filter(orgao__nome=ORGAO, numero_edital=EDITAL).first()
+        if existente is not None:
+            return existente, False
+        usuario = get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
+        orgao, _ = Orgao.objects.get_or_create(nome=ORGAO, defaults={"sigla": "PMVA", "municipio": "Vargem Alta",
+                                                                     "uf": "ES"})
+        certame = Certame.objects.create(
+            orgao=orgao, numero_edital=EDITAL, titulo="Concurso público para cargos efetivos",
+            municipio="Vargem Alta", uf="ES", data_edital=DATA_EDITAL, inscricoes_inicio=date(2025, 3, 17),
+            inscricoes_fim=date(2025, 4, 16))
+        sorteio = random.Random(2025)
+        ocupados = set(Candidato.objects.filter(cpf__startswith=str(CPF_BASE)[:4]).values_list("cpf", flat=True))
+        base = CPF_BASE
+        for codigo, nome, escolaridade, vagas, vagas_pcd, inscritos in CARGOS_DEMO:
+            cargo = Cargo.objects.create(certame=certame, codigo=codigo, nome=nome, escolaridade=escolaridade,
+                                         vagas=vagas, vagas_pcd=vagas_pcd)
+            candidatos, dados = [], []
+            while len(candidatos) < inscritos:
+                base += 1
+                cpf = cpf_com_digitos(base)
+                if cpf in ocupados:
+                    continue
+                candidato, inscricao = self._sortear_inscrito(sorteio, cpf)
+                candidatos.append(candidato)
+                dados.append(inscricao)
+            Candidato.objects.bulk_create(candidatos)
+            # A banca classifica pela nota final (desempates já aplicados): 1 = melhor.
+            ordem = sorted(range(inscritos), key=lambda i: -dados[i]["nota_final"])
+            classificacao = {i: posicao for posicao, i in enumerate(ordem, 1)}
+            Inscricao.objects.bulk_create([
+                Inscricao(certame=certame, cargo=cargo, candidato=candidato, numero=f"{codigo}-{i + 1:04d}",
+                          classificacao=classificacao[i], **dados[i])
+                for i, candidato in enumerate(Candidato.objects.filter(cpf__in=[c.cpf for c in candidatos])
+                                              .order_by("cpf"))
+            ])
+        certame = certame_publicar(certame=certame, usuario=usuario)
+        while not certame.alcancou(StatusCertame.RESULTADO):
+            certame = certame_avancar(certame=certame, usuario=usuario)
+        return certame, True
+
+    @staticmethod
+    def _sortear_inscrito(sorteio: random.Random, cpf: str) -> tuple[Candidato, dict]:
+        cor = sorteio.choices([c for c, _ in CORES_DEMO], weights=[p for _, p in CORES_DEMO])[0]
+        genero = sorteio.choice([Genero.FEMININO, Genero.MASCULINO])
+        primeiro = sorteio.choice(NOMES[:16] if genero == Genero.FEMININO else NOMES[16:])
+        nome = f"{primeiro} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}"
+        pcd = sorteio.random() < 0.05
+        quilombola = cor == CorRaca.PRETA and sorteio.random() < 0.1
+        # Cerca de dois terços dos negros e indígenas optam pela reserva; os demais concorrem só na ampla.
+        reserva = cor in (CorRaca.PRETA, CorRaca.PARDA, CorRaca.INDIGENA) and sorteio.random() < 0.65
+        candidato = Candidato(nome=nome, cpf=cpf, genero=genero, cor_raca=cor, quilombola=quilombola, pcd=pcd,
+                              data_nascimento=date(1975, 1, 1) + timedelta(days=sorteio.randrange(9000)),
+                              email=f"{cpf}@exemplo.org")
+        inscricao = {
+            "reserva": reserva, "cor_raca": cor, "quilombola": quilombola, "pcd": pcd,
+            "autodeclaracao_em": date(2025, 3, 17) + timedelta(days=sorteio.randrange(30)),
+            # Iúna art. 2º, II, pede documento aos indígenas; aqui, a declaração de pertencimento.
+            "documento_indigena": DocumentoIndigena.DECLARACAO if reserva and cor == CorRaca.INDIGENA else "",
+            "nota_final": Decimal(sorteio.randrange(35_000, 96_000)) / 1000,
+            "situacao": Situacao.ELIMINADO if sorteio.random() < 0.08 else Situacao.HABILITADO,
+        }
+        return candidato, inscricao
+
+    def _relatar_certame(self, certame: Certame, criado: bool) -> None:
+        inscricoes = certame.inscricoes.count()
+        situacao = "criado" if criado else "já existia"
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS(
+            f"Certame de demonstração {situacao}: edital {certame.numero_edital} de {certame.orgao.nome} "
+            f"({certame.get_status_display()}, {certame.cargos.count()} cargos, {inscricoes} inscrições)."))
+        self.stdout.write(f"    {SERVIDOR}{reverse('admin:concursos_certame_painel', args=[certame.pk])}")
+        self.stdout.write("    Próximo passo: «Convocação inicial» no painel do certame.")
 
     def _relatar(self, repostas: list[str], criado: bool) -> None:
         escrever, estilo = self.stdout.write, self.style

@@ -1,0 +1,253 @@
+"""Mede a lista de inscrições do admin com 1.000.000 de inscrições em 500 cargos, no PostgreSQL.
+
+Cria um banco próprio (`bench_admin`, no servidor de DATABASE_URL ou em 127.0.0.1:5432), aplica as
+migrações, grava com COPY um certame de Vargem Alta/ES com 500 cargos, 1.000.000 de candidatos (nomes
+realistas, CPFs válidos) e uma inscrição de cada, e mede pelo cliente de teste do Django (o mesmo caminho
+de uma requisição: middleware, admin, template) a lista sem filtro, a busca por CPF (com e sem pontuação),
+por número de inscrição e por nome, e os filtros. Para cada cenário: mediana do tempo no servidor e número
+de consultas. Meta: mediana ≤ 300 ms com ≤ 10 consultas (sem filtro, CPF, inscrição e um filtro).
+
+Uso: python bench/bench_admin_inscricoes.py [--inscricoes N] [--cargos C] [--rodadas R] [--manter]
+(--manter reaproveita o banco já gravado por uma execução anterior)
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import re
+import statistics
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+RAIZ = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(RAIZ))
+BANCO = "bench_admin"
+META_MS = 300
+META_CONSULTAS = 10
+
+NOMES = ["Ana", "Maria", "Juliana", "Fernanda", "Patrícia", "Aline", "Camila", "Larissa", "Beatriz", "Luana",
+         "Rafaela", "Gabriela", "Vitória", "Daniela", "Tatiane", "Simone", "João", "José", "Carlos", "Paulo",
+         "Lucas", "Pedro", "Marcos", "Rafael", "Gabriel", "Thiago", "Bruno", "Diego", "Rodrigo", "Leandro",
+         "Anderson", "Wesley", "Matheus", "Felipe", "Gustavo", "Vinícius", "Renato", "Jefferson", "Elias", "Samuel",
+         "Antônio", "Francisco", "Raimunda", "Josefa", "Sebastião", "Luiz", "Marlene", "Cláudia", "Sônia", "Rita"]
+SOBRENOMES = ["Silva", "Santos", "Oliveira", "Souza", "Pereira", "Costa", "Rodrigues", "Almeida", "Nascimento",
+              "Lima", "Araújo", "Fernandes", "Carvalho", "Gomes", "Martins", "Rocha", "Ribeiro", "Alves", "Monteiro",
+              "Mendes", "Barros", "Freitas", "Barbosa", "Pinto", "Moura", "Cavalcanti", "Dias", "Castro", "Campos",
+              "Cardoso", "Zanotti", "Bravim", "Caliman", "Falqueto", "Entringer", "Schimidt", "Pagani", "Tesch",
+              "Vieira", "Teixeira", "Correia", "Nunes", "Batista", "Moreira", "Machado", "Lopes", "Marques", "Ramos"]
+CORES = ["branca"] * 40 + ["parda"] * 46 + ["preta"] * 11 + ["indigena"] * 2 + ["amarela"] * 1
+
+
+def milhar(n: int) -> str:
+    return f"{n:,}".replace(",", ".")
+
+
+def cpf(base: int) -> str:
+    digitos = [int(d) for d in f"{base:09d}"]
+    for tamanho in (9, 10):
+        soma = sum(d * (tamanho + 1 - i) for i, d in enumerate(digitos[:tamanho]))
+        resto = soma % 11
+        digitos.append(0 if resto < 2 else 11 - resto)
+    return "".join(map(str, digitos))
+
+
+def preparar_banco(manter: bool) -> bool:
+    """Cria o banco (ou o reaproveita, com --manter) e configura o Django; devolve se é preciso gravar os dados."""
+    import psycopg
+
+    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
+    if not base.startswith("postgres"):
+        raise SystemExit("Este benchmark é do PostgreSQL: DATABASE_URL deve apontar para um servidor PostgreSQL.")
+    servidor = base.rsplit("/", 1)[0]
+    with psycopg.connect(base.replace("postgres://", "postgresql://"), autocommit=True) as conexao:
+        existe = conexao.execute("SELECT 1 FROM pg_database WHERE datname = %s", [BANCO]).fetchone()
+        gravar = not (manter and existe)
+        if gravar:
+            conexao.execute(f"DROP DATABASE IF EXISTS {BANCO}")
+            conexao.execute(f"CREATE DATABASE {BANCO}")
+    os.environ["DATABASE_URL"] = f"{servidor}/{BANCO}"
+    os.environ["DEBUG"] = "1"
+    # O cliente de teste do Django fala como «testserver».
+    os.environ["ALLOWED_HOSTS"] = "testserver,127.0.0.1,localhost"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+    return gravar
+
+
+def copiar(cursor, tabela: str, colunas: str, linhas) -> None:
+    with cursor.copy(f"COPY {tabela} ({colunas}) FROM STDIN") as copia:
+        buffer = io.StringIO()
+        for i, linha in enumerate(linhas, 1):
+            buffer.write("\t".join(linha) + "\n")
+            if i % 50_000 == 0:
+                copia.write(buffer.getvalue())
+                buffer = io.StringIO()
+        copia.write(buffer.getvalue())
+
+
+def gravar_dados(inscricoes: int, cargos: int) -> None:
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from concursos.models import Cargo, Certame, Orgao
+    from concursos.services import certame_avancar, certame_publicar
+
+    sorteio = random.Random(7)
+    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso de benchmark",
+                                     municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3))
+    Cargo.objects.bulk_create([
+        Cargo(certame=certame, codigo=f"C{i:03d}", nome=f"Cargo {i}", vagas=sorteio.randint(1, 40), vagas_pcd=0)
+        for i in range(cargos)])
+    ids_cargos = list(certame.cargos.order_by("codigo").values_list("pk", flat=True))
+    por_cargo = -(-inscricoes // len(ids_cargos))
+    with connection.cursor() as django_cursor:
+        cursor = django_cursor.cursor
+        copiar(cursor, "concursos_candidato",
+               "nome, nome_social, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
+               ((f"{sorteio.choice(NOMES)} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}", "",
+                 cpf(100_000_000 + i), "nao_informado", "", "f", "f", "", "")
+                for i in range(inscricoes)))
+        cursor.execute("SELECT min(id) FROM concursos_candidato")
+        primeiro = cursor.fetchone()[0]
+
+        def linhas():
+            for i in range(inscricoes):
+                cargo, classificacao = ids_cargos[i // por_cargo], i % por_cargo + 1
+                cor = sorteio.choice(CORES)
+                reserva = "t" if cor in ("preta", "parda", "indigena") and sorteio.random() < 0.6 else "f"
+                situacao = "habilitado" if sorteio.random() < 0.95 else "eliminado"
+                nota = f"{100 - classificacao * 90 / por_cargo:.3f}"
+                yield (str(certame.pk), str(cargo), str(primeiro + i), f"{i + 1:08d}", reserva, cor, "f",
+                       "t" if sorteio.random() < 0.05 else "f", nota, str(classificacao), situacao,
+                       "nao_se_aplica", "")
+
+        copiar(cursor, "concursos_inscricao",
+               "certame_id, cargo_id, candidato_id, numero, reserva, cor_raca, quilombola, pcd, nota_final, "
+               "classificacao, situacao, heteroidentificacao, documento_indigena", linhas())
+        cursor.execute("ANALYZE")
+    usuario = get_user_model().objects.create_superuser("bench", "bench@example.org", "bench-senha-123")
+    certame = certame_publicar(certame=certame, usuario=usuario)
+    certame_avancar(certame=certame, usuario=usuario)
+    certame_avancar(certame=certame, usuario=usuario)
+
+
+def usuario_rh():
+    """Um servidor do RH sem a permissão de dados sensíveis: o caminho de permissões do não superusuário."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Permission
+
+    usuario, _ = get_user_model().objects.get_or_create(username="rh", defaults={"is_staff": True})
+    usuario.user_permissions.set(Permission.objects.filter(
+        content_type__app_label="concursos",
+        codename__in=["view_inscricao", "view_candidato", "view_cargo", "view_certame"]))
+    return usuario
+
+
+def medir(cliente, url: str, rodadas: int) -> tuple[float, int, int, str]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for _ in range(2):  # aquece caches do banco e dos templates
+        cliente.get(url)
+    tempos, consultas = [], []
+    for _ in range(rodadas):
+        with CaptureQueriesContext(connection) as capturadas:
+            inicio = time.perf_counter()
+            resposta = cliente.get(url)
+            tempos.append((time.perf_counter() - inicio) * 1000)
+        consultas.append(len(capturadas))
+    # O total como o RH o lê, no rodapé da lista («cerca de 1.000.000 inscrições (estimativa)», «1 inscrição»).
+    rodape = re.search(r'<p class="paginator">(.*?)</p>', resposta.content.decode(), re.S)
+    texto = re.sub(r"<a [^>]*>\d+</a>|<span class=\"this-page\">\d+</span>|…", " ", rodape.group(1)) if rodape else ""
+    total = " ".join(re.sub(r"<[^>]+>", " ", texto).replace("Mostrar tudo", "").split())
+    return statistics.median(tempos), max(consultas), resposta.status_code, total
+
+
+def main() -> None:
+    argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    argumentos.add_argument("--inscricoes", type=int, default=1_000_000)
+    argumentos.add_argument("--cargos", type=int, default=500)
+    argumentos.add_argument("--rodadas", type=int, default=15)
+    argumentos.add_argument("--manter", action="store_true", help="reaproveita o banco bench_admin já gravado")
+    opcoes = argumentos.parse_args()
+    inicio = time.perf_counter()
+    if preparar_banco(opcoes.manter):
+        gravar_dados(opcoes.inscricoes, opcoes.cargos)
+        print(f"Dados: {milhar(opcoes.inscricoes)} inscrições em {opcoes.cargos} cargos, gravados em "
+              f"{time.perf_counter() - inicio:.1f} s (fora da medição)")
+    else:
+        print("Dados: banco bench_admin reaproveitado (--manter)")
+
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.urls import reverse
+
+    from concursos.models import Cargo, Inscricao
+
+    lista = reverse("admin:concursos_inscricao_changelist")
+    amostra = Inscricao.objects.select_related("candidato", "cargo").order_by("-pk")[1234]
+    c = amostra.candidato.cpf
+    cpf_pontuado = f"{c[:3]}.{c[3:6]}.{c[6:9]}-{c[9:]}"
+    cargo = Cargo.objects.order_by("codigo")[250]
+    nome = amostra.candidato.nome.split()
+    # (cenário, endereço, é da lista de inscrições?, tem meta?)
+    cenarios = [(rotulo, lista + parametros, True, meta) for rotulo, parametros, meta in [
+        ("sem filtro (1ª página)", "", True),
+        ("busca CPF com pontuação", f"?q={cpf_pontuado}", True),
+        ("busca CPF só dígitos", f"?q={c}", True),
+        ("busca nº de inscrição", f"?q={amostra.numero}", True),
+        ("filtro certame + cargo", f"?certame={cargo.certame_id}&cargo={cargo.pk}", True),
+        ("filtro situação = eliminado", "?situacao__exact=eliminado", True),
+        ("filtro certame, página 200", f"?certame={cargo.certame_id}&p=199", False),
+        ("busca por nome (2 palavras)", f"?q={nome[0]}+{nome[-1]}", False),
+        ("ordenar por nº de inscrição", "?o=1", False),
+    ]]
+    candidatos = reverse("admin:concursos_candidato_changelist")
+    autocomplete = reverse("admin:autocomplete") + "?app_label=concursos&model_name=inscricao&field_name=candidato"
+    cenarios += [
+        ("candidatos: sem filtro", candidatos, False, True),
+        ("candidatos: busca CPF", f"{candidatos}?q={cpf_pontuado}", False, True),
+        ("candidatos: busca por nome", f"{candidatos}?q={nome[0]}+{nome[-1]}", False, False),
+        ("autocomplete de candidato (nome)", f"{autocomplete}&term={nome[-1]}", False, False),
+    ]
+    # As páginas do certame com o mesmo volume (sem meta na issue; para acompanhar).
+    cenarios += [
+        ("painel do certame (500 cargos)", reverse("admin:concursos_certame_painel", args=[cargo.certame_id]),
+         False, False),
+        ("página do cargo, lista geral", reverse("admin:concursos_cargo_painel", args=[cargo.pk]) + "?aba=GERAL",
+         False, False),
+    ]
+    superusuario = get_user_model().objects.get(username="bench")
+    print(f"\nLista de inscrições do admin ({milhar(Inscricao.objects.count())} inscrições), "
+          f"mediana de {opcoes.rodadas} requisições:")
+    print(f"{'cenário':<32} {'usuário':<12} {'mediana':>10} {'consultas':>9}  {'meta':<10}  total exibido")
+    dentro = True
+    for rotulo, usuario in (("superusuário", superusuario), ("RH", usuario_rh())):
+        cliente = Client()
+        cliente.force_login(usuario)
+        for nome_cenario, url, _, com_meta in cenarios:
+            mediana, consultas, status, total = medir(cliente, url, opcoes.rodadas)
+            ok = status == 200 and mediana <= META_MS and consultas <= META_CONSULTAS
+            if com_meta:
+                dentro &= ok
+            marca = ("ok" if ok else "FORA") if com_meta else "(sem meta)"
+            print(f"{nome_cenario:<32} {rotulo:<12} {mediana:>7.1f} ms {consultas:>9}  {marca:<10}  {total}"
+                  + ("" if status == 200 else f"  HTTP {status}"))
+    veredito = "DENTRO" if dentro else "FORA"
+    print(f"\n{veredito} da meta: mediana ≤ {META_MS} ms e ≤ {META_CONSULTAS} consultas nos cenários com meta "
+          "(lista sem filtro, busca por CPF e por inscrição, filtros; e a lista de candidatos).")
+
+
+if __name__ == "__main__":
+    main()

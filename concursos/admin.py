@@ -1,0 +1,1082 @@
+"""Admin dos certames: cadastro (órgãos, certames com os cargos, candidatos, inscrições), o painel do
+certame (quadro de vagas, avisos, etapas e chamadas) e o histórico das chamadas, que só se consulta.
+
+As ações que mudam o destino de alguém (publicar, avançar etapa, convocar, desistência, novas vagas)
+chamam concursos/services.py; aqui só há formulário, permissão e mensagem.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.admin.widgets import AdminDateWidget
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.forms import Media
+from django.http import HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from import_export.admin import ExportMixin
+from simple_history.admin import SimpleHistoryAdmin
+
+from concursos import admin_documentos, admin_importacao
+from concursos.models import (
+    CAMPOS_TRAVADOS,
+    Candidato,
+    Cargo,
+    Certame,
+    Chamada,
+    Convocacao,
+    Inscricao,
+    Orgao,
+    StatusCertame,
+)
+from concursos.paginacao import PaginadorEstimado
+from concursos.selectors import (
+    GERAL,
+    avisos_do_certame,
+    lei_do_certame,
+    listas_do_cargo,
+    ordem_de_nomeacao,
+    quadros_dos_cargos,
+    resumo_do_cargo,
+)
+from concursos.services import (
+    PROXIMO_STATUS,
+    ErroOperacao,
+    certame_avancar,
+    certame_publicar,
+    chamada_inicial,
+    chamada_inicial_certame,
+    desistencia_registrar,
+    novas_vagas_chamar,
+)
+from legislacao import motor
+
+# Quem abriu a ficha com dados sensíveis fica registrado (LGPD art. 37: registro das operações de tratamento).
+registro_lgpd = logging.getLogger("concursos.lgpd")
+PERMISSAO_SENSIVEIS = "concursos.ver_dados_sensiveis"
+PERMISSAO_CHAMAR = "concursos.add_chamada"
+# Cor ou raça (origem racial ou étnica) e deficiência (saúde) são dados sensíveis: LGPD art. 5º, II, e art. 11.
+CAMPOS_SENSIVEIS_CANDIDATO = ("cor_raca", "quilombola", "pcd")
+CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "documento_indigena")
+POR_PAGINA = 100
+
+# O nome de cada passo como botão e o que ele trava, para a página de confirmação.
+ACOES_ETAPA = {
+    StatusCertame.INSCRICOES_ENCERRADAS: (
+        "Encerrar inscrições",
+        "Encerradas as inscrições, a autodeclaração de cor ou raça e a opção pela reserva de cada inscrição não "
+        "mudam mais (Vargem Alta art. 3º). Depois vêm a importação do resultado da banca e a sua publicação."),
+    StatusCertame.RESULTADO: (
+        "Publicar resultado",
+        "Publica o resultado importado da banca: as listas de classificação por cargo (geral, ampla, PcD e de cada "
+        "grupo de reserva) passam a valer e a convocação inicial fica disponível. Exige a classificação importada."),
+    StatusCertame.HOMOLOGADO: (
+        "Homologar",
+        "Registra a homologação do resultado final na data informada. As chamadas seguintes (desistências e novas "
+        "vagas no prazo de validade) continuam disponíveis."),
+}
+
+
+def pode_ver_sensiveis(request) -> bool:
+    # has_perm já é verdadeiro para o superusuário.
+    return request.user.has_perm(PERMISSAO_SENSIVEIS)
+
+
+def registrar_acesso_sensivel(request, objeto) -> None:
+    if pode_ver_sensiveis(request):
+        registro_lgpd.info("%s abriu dados sensíveis de %s %s (%s)", request.user.get_username(),
+                           objeto._meta.verbose_name, objeto.pk, request.path)
+
+
+def formatar_cpf(cpf: str) -> str:
+    if len(cpf) != 11 or not cpf.isdigit():
+        return cpf
+    return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
+
+
+def so_digitos(texto: str) -> str:
+    return re.sub(r"\D", "", texto)
+
+
+# Só números e a pontuação de um CPF: «123.456.789-09», «12345678909», «00012345».
+PARECE_NUMERO = re.compile(r"[\d.\-/\s]+")
+
+
+def _filtro_por_nome(termo: str, prefixo: str = "") -> Q:
+    """Todas as palavras do termo no nome, ou todas no nome social, em qualquer ordem.
+
+    No PostgreSQL cada «contém» usa os índices de trigramas (migração 0003); o nome social, só de quem o tem,
+    tem índice parcial (nome_social <> ''), por isso a condição vai explícita.
+    """
+    palavras = termo.split()
+    no_nome, no_social = Q(), ~Q(**{f"{prefixo}nome_social": ""})
+    for palavra in palavras:
+        no_nome &= Q(**{f"{prefixo}nome__icontains": palavra})
+        no_social &= Q(**{f"{prefixo}nome_social__icontains": palavra})
+    return no_nome | no_social
+
+
+# ---------------------------------------------------------------- órgãos
+
+
+@admin.register(Orgao)
+class OrgaoAdmin(admin.ModelAdmin):
+    list_display = ["nome", "sigla", "tipo", "municipio_uf", "cnpj"]
+    list_filter = ["tipo", "uf"]
+    search_fields = ["nome", "sigla", "municipio", "cnpj"]
+    fields = [("nome", "sigla"), "tipo", ("municipio", "uf"), "cnpj"]
+
+    @admin.display(description="município/UF", ordering="municipio")
+    def municipio_uf(self, orgao: Orgao) -> str:
+        return f"{orgao.municipio}/{orgao.uf}"
+
+
+# ---------------------------------------------------------------- formulários das ações
+
+
+class AtoForm(forms.Form):
+    data = forms.DateField(label="Data do ato", widget=AdminDateWidget, help_text="dd/mm/aaaa")
+    ato = forms.CharField(label="Ato", max_length=200, widget=forms.TextInput(attrs={"size": 50}),
+                          help_text="O ato publicado: «Edital de convocação nº 1/2025», «Portaria nº 12/2025».")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["data"].initial = timezone.localdate()
+
+
+class ConvocacaoInicialForm(AtoForm):
+    cargo = forms.ModelChoiceField(label="Cargo", queryset=Cargo.objects.none(), required=False,
+                                   empty_label="Todos os cargos ainda não convocados",
+                                   help_text="Um cargo só, ou todos os que ainda não tiveram a convocação inicial, "
+                                             "num mesmo ato.")
+    field_order = ["cargo", "data", "ato"]
+
+    def __init__(self, *args, certame: Certame, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["cargo"].queryset = certame.cargos.filter(chamadas__isnull=True).order_by("codigo")
+
+
+class NovasVagasForm(AtoForm):
+    quantidade = forms.IntegerField(label="Vagas novas", min_value=1, max_value=10_000,
+                                    help_text="Quantas posições chamar agora, além das já chamadas.")
+    field_order = ["quantidade", "data", "ato"]
+
+
+class HomologacaoForm(forms.Form):
+    data = forms.DateField(label="Data da homologação", widget=AdminDateWidget, help_text="dd/mm/aaaa")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["data"].initial = timezone.localdate()
+
+
+class ConfirmacaoForm(forms.Form):
+    """Sem campos: a página só pede a confirmação (POST com CSRF)."""
+
+
+# ---------------------------------------------------------------- certames e cargos
+
+
+class CargoInline(admin.TabularInline):
+    model = Cargo
+    extra = 0
+    fields = ["codigo", "nome", "escolaridade", "vagas", "vagas_pcd"]
+    verbose_name_plural = "cargos e vagas do edital"
+
+    def get_extra(self, request, obj=None, **kwargs):
+        # Um certame novo já abre com uma linha de cargo para preencher.
+        return 1 if obj is None else 0
+
+    # Publicado o edital, o quadro de vagas não muda: vagas novas no prazo de validade são «novas vagas»
+    # (Iúna art. 7º, § 2º), nunca uma edição do número publicado.
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.publicado:
+            return ["codigo", "vagas", "vagas_pcd"]
+        return []
+
+    def has_add_permission(self, request, obj=None):
+        return super().has_add_permission(request, obj) and not (obj and obj.publicado)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and not (obj and obj.publicado)
+
+
+@admin.register(Certame)
+class CertameAdmin(SimpleHistoryAdmin):
+    list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
+    list_display_links = None
+    list_filter = ["status", "tipo", "uf", "orgao"]
+    list_select_related = ["orgao", "lei"]
+    search_fields = ["numero_edital", "titulo", "municipio"]
+    inlines = [CargoInline]
+    save_on_top = False
+    history_list_display = ["status"]
+    # Publicado, a lei está congelada: mudar município, UF ou data mudaria a lei aplicável.
+    campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "municipio", "uf", "data_edital"]
+
+    class Media:
+        css = {"all": ["legislacao/legislacao.css", "concursos/concursos.css"]}
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = [
+            ("Edital", {"fields": ["orgao", "tipo", "numero_edital", "titulo"]}),
+            ("Onde e quando (decidem a lei aplicável)", {
+                "description": "A lei de reserva de vagas é a do município em vigor na data de publicação do "
+                               "edital; ao publicar, as regras dela ficam congeladas neste certame.",
+                "fields": [("municipio", "uf"), "data_edital"]}),
+            ("Prazos", {"fields": [("inscricoes_inicio", "inscricoes_fim"), "data_homologacao",
+                                   ("validade_ate", "prorrogado_ate")]}),
+        ]
+        if obj is not None:
+            fieldsets.append(("Situação e lei", {"fields": ["situacao", "lei_aplicada", "motivo", "publicado_em"]}))
+        return fieldsets
+
+    def get_readonly_fields(self, request, obj=None):
+        campos = ["data_homologacao"]
+        if obj is not None:
+            campos += ["situacao", "lei_aplicada", "motivo", "publicado_em"]
+            if obj.publicado:
+                campos += self.campos_do_edital_publicado
+        return campos
+
+    def has_delete_permission(self, request, obj=None):
+        # Publicado, o edital é ato público: fica, com o seu histórico.
+        return super().has_delete_permission(request, obj) and not (obj and obj.publicado)
+
+    def get_deleted_objects(self, objs, request):
+        apagaveis, contagem, permissoes, protegidos = super().get_deleted_objects(objs, request)
+        protegidos = list(protegidos) + [f"{c} — edital publicado" for c in objs if c.publicado]
+        return apagaveis, contagem, permissoes, protegidos
+
+    # ---- lista ----
+
+    def _url_painel(self, certame: Certame) -> str:
+        return reverse("admin:concursos_certame_painel", args=[certame.pk])
+
+    @admin.display(description="edital", ordering="numero_edital")
+    def edital(self, certame: Certame) -> str:
+        return format_html('<a href="{}">{}</a>', self._url_painel(certame), certame.numero_edital)
+
+    @admin.display(description="título", ordering="titulo")
+    def titulo_painel(self, certame: Certame) -> str:
+        return format_html('<a href="{}">{}</a>', self._url_painel(certame), certame.titulo)
+
+    @admin.display(description="órgão", ordering="orgao__nome")
+    def orgao_nome(self, certame: Certame) -> str:
+        return certame.orgao.nome
+
+    @admin.display(description="situação", ordering="status")
+    def situacao(self, certame: Certame) -> str:
+        return format_html('<span class="etapa-selo etapa-{}">{}</span>', certame.status,
+                           certame.get_status_display())
+
+    @admin.display(description="lei aplicada")
+    def lei_curta(self, certame: Certame) -> str:
+        if certame.lei_id:
+            return format_html('<code>{}</code>', certame.lei.slug)
+        return "prévia no painel" if not certame.publicado else "nenhuma"
+
+    # ---- ficha ----
+
+    @admin.display(description="lei aplicada")
+    def lei_aplicada(self, certame: Certame) -> str:
+        if not certame.publicado:
+            return "Definida na publicação do edital (veja a prévia no alto da página)."
+        if certame.lei is None:
+            return "Nenhuma: sem reserva racial neste certame."
+        url = reverse("admin:legislacao_lei_change", args=[certame.lei.pk])
+        return format_html('<a href="{}">{}</a> <code>{}</code> — versão {}, congelada na publicação', url,
+                           certame.lei.ementa, certame.lei.slug, certame.lei.versao)
+
+    @admin.display(description="por que esta lei")
+    def motivo(self, certame: Certame) -> str:
+        return certame.motivo_lei or "—"
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        certame = self.get_object(request, object_id)
+        extra_context = dict(extra_context or {})
+        if certame is not None:
+            lei = lei_do_certame(certame)
+            extra_context.update(lei_certame=lei,
+                                 avisos=avisos_do_certame(certame, lei, list(certame.cargos.all())),
+                                 url_painel=self._url_painel(certame))
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    # Salvo o certame, o RH volta ao painel (quadro de vagas e avisos), não à lista.
+    def response_add(self, request, obj, post_url_continue=None):
+        if "_continue" in request.POST or "_addanother" in request.POST or "_popup" in request.POST:
+            return super().response_add(request, obj, post_url_continue)
+        self.message_user(request, f"Certame «{obj}» cadastrado. Confira o quadro de vagas e os avisos antes de "
+                                   "publicar o edital.", messages.SUCCESS)
+        return HttpResponseRedirect(self._url_painel(obj))
+
+    def response_change(self, request, obj):
+        if "_continue" in request.POST or "_addanother" in request.POST or "_saveasnew" in request.POST:
+            return super().response_change(request, obj)
+        self.message_user(request, f"Certame «{obj}» alterado.", messages.SUCCESS)
+        return HttpResponseRedirect(self._url_painel(obj))
+
+    # ---- painel e ações ----
+
+    def get_urls(self):
+        site = self.admin_site
+        return [
+            path("<int:certame_id>/painel/", site.admin_view(self.painel_view), name="concursos_certame_painel"),
+            path("<int:certame_id>/publicar/", site.admin_view(self.publicar_view),
+                 name="concursos_certame_publicar"),
+            path("<int:certame_id>/avancar/", site.admin_view(self.avancar_view), name="concursos_certame_avancar"),
+            path("<int:certame_id>/convocacao-inicial/", site.admin_view(self.convocacao_inicial_view),
+                 name="concursos_certame_convocacao_inicial"),
+            path("cargo/<int:cargo_id>/", site.admin_view(self.cargo_view), name="concursos_cargo_painel"),
+            path("cargo/<int:cargo_id>/novas-vagas/", site.admin_view(self.novas_vagas_view),
+                 name="concursos_cargo_novas_vagas"),
+            path("convocacao/<int:convocacao_id>/desistencia/", site.admin_view(self.desistencia_view),
+                 name="concursos_convocacao_desistencia"),
+            *admin_importacao.urls(site),
+            *admin_documentos.urls(site),
+            *super().get_urls(),
+        ]
+
+    def _certame(self, request, certame_id: int) -> Certame:
+        certame = get_object_or_404(Certame.objects.select_related("orgao", "lei"), pk=certame_id)
+        if not self.has_view_permission(request, certame):
+            raise PermissionDenied
+        return certame
+
+    def _cargo(self, request, cargo_id: int) -> Cargo:
+        cargo = get_object_or_404(Cargo.objects.select_related("certame__orgao", "certame__lei"), pk=cargo_id)
+        if not self.has_view_permission(request, cargo.certame):
+            raise PermissionDenied
+        return cargo
+
+    @staticmethod
+    def _exigir_chamar(request) -> None:
+        if not request.user.has_perm(PERMISSAO_CHAMAR):
+            raise PermissionDenied
+
+    def _contexto(self, request, titulo: str, certame: Certame, **extra) -> dict:
+        return {
+            **self.admin_site.each_context(request),
+            "title": titulo,
+            "opts": self.opts,
+            "certame": certame,
+            "url_painel": self._url_painel(certame),
+            **extra,
+        }
+
+    def painel_view(self, request, certame_id: int):
+        certame = self._certame(request, certame_id)
+        lei = lei_do_certame(certame)
+        cargos = list(certame.cargos.order_by("codigo"))
+        quadros = quadros_dos_cargos(cargos, lei.regras)
+        pagina = Paginator(quadros, POR_PAGINA).get_page(request.GET.get("p"))
+        seguinte = PROXIMO_STATUS.get(certame.status)
+        pode_alterar = self.has_change_permission(request, certame)
+        pode_chamar = request.user.has_perm(PERMISSAO_CHAMAR)
+        sem_chamada = [q for q in quadros if not q.chamadas]
+        houve_chamadas = len(sem_chamada) < len(quadros)
+        totais = {"vagas": sum(c.vagas for c in cargos), "pcd": sum(c.vagas_pcd for c in cargos),
+                  "inscricoes": sum(q.inscricoes for q in quadros),
+                  "ampla": sum(q.quadro.ampla for q in quadros if q.quadro),
+                  "grupos": [sum(r.vagas for q in quadros if q.quadro for r in q.quadro.reservas
+                                 if r.codigo == g.codigo) for g in lei.regras.grupos]}
+        # As colunas do quadro: ampla, PcD (se algum cargo tem) e cada grupo da lei, na mesma ordem em toda linha.
+        colunas = [motor.AMPLA, *([motor.PCD] if totais["pcd"] else []), *(g.codigo for g in lei.regras.grupos)]
+        for linha in pagina.object_list:
+            linha.celulas = [linha.vagas_do_tipo(codigo) for codigo in colunas]
+        contexto = self._contexto(
+            request, f"Edital {certame.numero_edital} — {certame.titulo}", certame,
+            lei_certame=lei, avisos=avisos_do_certame(certame, lei, cargos), pagina=pagina, totais=totais,
+            n_colunas=len(colunas),
+            grupos=lei.regras.grupos, tem_pcd=totais["pcd"] > 0, houve_chamadas=houve_chamadas,
+            etapas=self._etapas(certame),
+            acao_etapa=ACOES_ETAPA[seguinte][0] if seguinte else "",
+            pode_publicar=pode_alterar and not certame.publicado,
+            pode_avancar=pode_alterar and seguinte is not None,
+            pode_alterar=pode_alterar,
+            # A mesma permissão que a tela de importação exige (concursos/admin_importacao.py).
+            pode_importar=certame.publicado and request.user.has_perm(admin_importacao.PERMISSAO),
+            pode_convocar=(pode_chamar and certame.alcancou(StatusCertame.RESULTADO) and bool(sem_chamada)),
+            convocacao_pendente=certame.alcancou(StatusCertame.RESULTADO) and bool(sem_chamada),
+            url_inscricoes=reverse("admin:concursos_inscricao_changelist") + f"?certame={certame.pk}",
+            pode_ver_inscricoes=(request.user.has_perm("concursos.view_inscricao")
+                                 or request.user.has_perm("concursos.change_inscricao")),
+        )
+        return TemplateResponse(request, "admin/concursos/certame/painel.html", contexto)
+
+    @staticmethod
+    def _etapas(certame: Certame) -> list[dict]:
+        atual = list(StatusCertame.values).index(certame.status)
+        return [{"nome": rotulo, "feita": i < atual, "atual": i == atual}
+                for i, rotulo in enumerate(StatusCertame.labels)]
+
+    def _pagina_acao(self, request, certame: Certame, *, titulo: str, form, botao: str, explicacao: str = "",
+                     template_extra: str = "", cancelar: str = "", **extra):
+        blocos = [(None, {"fields": list(form.fields)})] if form.fields else []
+        contexto = self._contexto(
+            request, titulo, certame, form=form, adminform=helpers.AdminForm(form, blocos, {}), botao=botao,
+            explicacao=explicacao, template_extra=template_extra, cancelar=cancelar or self._url_painel(certame),
+            media=Media(js=["admin/js/core.js"]) + form.media, **extra)
+        return TemplateResponse(request, "admin/concursos/certame/acao.html", contexto)
+
+    def publicar_view(self, request, certame_id: int):
+        certame = self._certame(request, certame_id)
+        if not self.has_change_permission(request, certame):
+            raise PermissionDenied
+        if certame.publicado:
+            self.message_user(request, "Este edital já foi publicado.", messages.WARNING)
+            return HttpResponseRedirect(self._url_painel(certame))
+        if request.method == "POST":
+            try:
+                certame = certame_publicar(certame=certame, usuario=request.user)
+            except ErroOperacao as erro:
+                self.message_user(request, str(erro), messages.ERROR)
+                return HttpResponseRedirect(self._url_painel(certame))
+            if certame.lei:
+                lei = f"as regras de «{certame.lei.ementa}» (versão {certame.lei.versao}) estão congeladas"
+            else:
+                lei = "nenhuma lei de reserva se aplicava: não há vagas reservadas"
+            self.message_user(request, f"Edital {certame.numero_edital} publicado; {lei}.", messages.SUCCESS)
+            return HttpResponseRedirect(self._url_painel(certame))
+        lei = lei_do_certame(certame)
+        cargos = list(certame.cargos.order_by("codigo"))
+        return self._pagina_acao(
+            request, certame, titulo="Publicar o edital", form=ConfirmacaoForm(), botao="Publicar edital",
+            explicacao="Ao publicar, o sistema congela neste certame as regras da lei abaixo: mudanças posteriores "
+                       "na lei não alcançam este edital, e o número de vagas de cada cargo não muda mais.",
+            template_extra="admin/concursos/certame/_publicar.html", lei_certame=lei,
+            avisos=avisos_do_certame(certame, lei, cargos), quadros=quadros_dos_cargos(cargos, lei.regras),
+            grupos=lei.regras.grupos)
+
+    def avancar_view(self, request, certame_id: int):
+        certame = self._certame(request, certame_id)
+        if not self.has_change_permission(request, certame):
+            raise PermissionDenied
+        seguinte = PROXIMO_STATUS.get(certame.status)
+        if seguinte is None:
+            self.message_user(request, f"Não há etapa seguinte a «{certame.get_status_display()}» por esta ação.",
+                              messages.WARNING)
+            return HttpResponseRedirect(self._url_painel(certame))
+        botao, explicacao = ACOES_ETAPA[seguinte]
+        form_classe = HomologacaoForm if seguinte == StatusCertame.HOMOLOGADO else ConfirmacaoForm
+        form = form_classe(request.POST if request.method == "POST" else None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                certame = certame_avancar(certame=certame, usuario=request.user, data=form.cleaned_data.get("data"))
+            except ErroOperacao as erro:
+                self.message_user(request, str(erro), messages.ERROR)
+            else:
+                self.message_user(request, f"Etapa concluída: {certame.get_status_display()}.", messages.SUCCESS)
+                return HttpResponseRedirect(self._url_painel(certame))
+        return self._pagina_acao(request, certame, titulo=botao, form=form, botao=botao, explicacao=explicacao)
+
+    def convocacao_inicial_view(self, request, certame_id: int):
+        certame = self._certame(request, certame_id)
+        self._exigir_chamar(request)
+        inicial = {"cargo": request.GET.get("cargo")} if request.GET.get("cargo") else None
+        dados = request.POST if request.method == "POST" else None
+        form = ConvocacaoInicialForm(dados, initial=inicial, certame=certame)
+        if request.method == "POST" and form.is_valid():
+            dados = form.cleaned_data
+            try:
+                if dados["cargo"]:
+                    chamadas = [chamada_inicial(cargo=dados["cargo"], data=dados["data"], ato=dados["ato"],
+                                                usuario=request.user)]
+                else:
+                    chamadas = chamada_inicial_certame(certame=certame, data=dados["data"], ato=dados["ato"],
+                                                       usuario=request.user)
+            except ErroOperacao as erro:
+                self.message_user(request, str(erro), messages.ERROR)
+            else:
+                convocados = Convocacao.objects.filter(chamada__in=chamadas, inscricao__isnull=False).count()
+                self.message_user(
+                    request, f"Convocação inicial registrada ({dados['ato']}): {convocados} candidato(s) "
+                             f"convocado(s) em {len(chamadas)} cargo(s).", messages.SUCCESS)
+                if len(chamadas) == 1:
+                    return HttpResponseRedirect(reverse("admin:concursos_cargo_painel",
+                                                        args=[chamadas[0].cargo_id]))
+                return HttpResponseRedirect(self._url_painel(certame))
+        return self._pagina_acao(
+            request, certame, titulo="Convocação inicial", form=form, botao="Registrar convocação inicial",
+            explicacao="Convoca, para as vagas do edital de cada cargo, os candidatos habilitados na ordem de "
+                       "nomeação da lei: ampla concorrência pela lista geral (cotistas incluídos), depois PcD, "
+                       "depois cada grupo de reserva; vagas reservadas sem candidato revertem à ampla. "
+                       "A convocação fica registrada com o ato e não se altera depois.")
+
+    def cargo_view(self, request, cargo_id: int):
+        cargo = self._cargo(request, cargo_id)
+        certame = cargo.certame
+        regras = certame.regras_motor()
+        try:
+            quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
+        except motor.ErroRegras as erro:
+            quadro, erro_quadro = None, str(erro)
+        else:
+            erro_quadro = ""
+        resumo = resumo_do_cargo(cargo, quadro) if quadro else []
+        tem_chamadas = cargo.chamadas.exists()
+        listas = listas_do_cargo(cargo) if certame.alcancou(StatusCertame.INSCRICOES_ENCERRADAS) else []
+        aba = request.GET.get("aba") or ("ordem" if tem_chamadas or not listas else GERAL)
+        lista = next((item for item in listas if item.codigo == aba), None)
+        if lista is None and aba != "ordem":
+            aba = "ordem"
+        pode_chamar = request.user.has_perm(PERMISSAO_CHAMAR)
+        # As mesmas cores do simulador (legislacao.css): ampla neutra, PcD azul, cada grupo a sua.
+        classes = {motor.AMPLA: "v-ac", motor.PCD: "v-pcd"}
+        classes.update({g.codigo: f"v-g{i}" for i, g in enumerate(regras.grupos, 1)})
+        nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD}
+        nomes.update({g.codigo: g.nome for g in regras.grupos})
+        if aba == "ordem":
+            pagina = Paginator(ordem_de_nomeacao(cargo), POR_PAGINA).get_page(request.GET.get("p"))
+            pagina.object_list = list(pagina.object_list)
+            for c in pagina.object_list:
+                c.nome_vaga, c.classe_vaga = nomes.get(c.vaga, c.vaga), classes.get(c.vaga, "v-g6")
+                c.nome_lista = nomes.get(c.lista, c.lista)
+                c.revertida = bool(c.inscricao_id and c.lista and c.lista != c.vaga)
+        else:
+            pagina = Paginator(lista.linhas, POR_PAGINA).get_page(request.GET.get("p"))
+        resumo = [{"r": r, "classe": classes.get(r.codigo, "v-g6")} for r in resumo]
+        artigos = (certame.regras or {}).get("lei", {})
+        contexto = self._contexto(
+            request, f"{cargo.codigo} — {cargo.nome}", certame, cargo=cargo, quadro=quadro, erro_quadro=erro_quadro,
+            resumo=resumo, faixa=[(i, v, classes.get(v, "v-g6"), nomes.get(v, v))
+                                  for i, v in enumerate(quadro.ordem if quadro else (), 1)],
+            listas=listas, aba=aba, lista=lista, pagina=pagina, nomes_vagas=nomes, classes_vagas=classes,
+            tem_chamadas=tem_chamadas, artigos=artigos,
+            pode_convocar=(pode_chamar and not tem_chamadas and certame.alcancou(StatusCertame.RESULTADO)),
+            pode_chamar_novas=pode_chamar and tem_chamadas,
+            pode_desistencia=pode_chamar,
+        )
+        return TemplateResponse(request, "admin/concursos/certame/cargo.html", contexto)
+
+    def novas_vagas_view(self, request, cargo_id: int):
+        cargo = self._cargo(request, cargo_id)
+        self._exigir_chamar(request)
+        url_cargo = reverse("admin:concursos_cargo_painel", args=[cargo.pk])
+        form = NovasVagasForm(request.POST if request.method == "POST" else None)
+        if request.method == "POST" and form.is_valid():
+            dados = form.cleaned_data
+            try:
+                chamada = novas_vagas_chamar(cargo=cargo, quantidade=dados["quantidade"], data=dados["data"],
+                                             ato=dados["ato"], usuario=request.user)
+            except ErroOperacao as erro:
+                self.message_user(request, str(erro), messages.ERROR)
+            else:
+                self.message_user(request, f"{chamada.numero}ª chamada registrada ({chamada.ato}): "
+                                           f"{chamada.observacao}", messages.SUCCESS)
+                return HttpResponseRedirect(url_cargo)
+        artigo = (cargo.certame.regras or {}).get("lei", {}).get("artigo_cadastro")
+        return self._pagina_acao(
+            request, cargo.certame, titulo=f"Chamar novas vagas — {cargo.codigo}", form=form,
+            botao="Chamar novas vagas", cancelar=url_cargo, cargo=cargo,
+            explicacao="Vagas surgidas no prazo de validade do certame: as posições seguintes da ordem de nomeação, "
+                       "no mesmo padrão da lei" + (f" ({artigo})" if artigo else "") + ", cada uma para o próximo "
+                       "candidato da lista do seu tipo de vaga. Quem já foi chamado não muda de posição.")
+
+    def desistencia_view(self, request, convocacao_id: int):
+        convocacao = get_object_or_404(
+            Convocacao.objects.select_related("cargo__certame", "inscricao__candidato", "chamada"), pk=convocacao_id)
+        cargo = convocacao.cargo
+        if not self.has_view_permission(request, cargo.certame):
+            raise PermissionDenied
+        self._exigir_chamar(request)
+        url_cargo = reverse("admin:concursos_cargo_painel", args=[cargo.pk])
+        if convocacao.desistiu_em is not None:
+            self.message_user(request, "Esta desistência já foi registrada.", messages.WARNING)
+            return HttpResponseRedirect(url_cargo)
+        nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD}
+        nomes.update({g.codigo: g.nome for g in cargo.certame.regras_motor().grupos})
+        form = AtoForm(request.POST if request.method == "POST" else None)
+        if request.method == "POST" and form.is_valid():
+            dados = form.cleaned_data
+            try:
+                chamada = desistencia_registrar(convocacao=convocacao, data=dados["data"], ato=dados["ato"],
+                                                usuario=request.user)
+            except ErroOperacao as erro:
+                self.message_user(request, str(erro), messages.ERROR)
+            else:
+                if chamada is None:
+                    texto = (f"Desistência registrada. Não há candidato restante para a posição {convocacao.posicao}: "
+                             "ela fica vaga.")
+                else:
+                    nova = chamada.convocacoes.select_related("inscricao__candidato").get()
+                    texto = (f"Desistência registrada. A posição {convocacao.posicao} foi para a inscrição "
+                             f"{nova.inscricao.numero} — {nova.inscricao.candidato} (lista: "
+                             f"{nomes.get(nova.lista, nova.lista)}), na {chamada.numero}ª chamada.")
+                self.message_user(request, texto, messages.SUCCESS)
+                return HttpResponseRedirect(url_cargo)
+        artigo = (cargo.certame.regras or {}).get("lei", {}).get("artigo_desistencia")
+        lista = convocacao.lista or convocacao.vaga
+        return self._pagina_acao(
+            request, cargo.certame, titulo=f"Registrar desistência — posição {convocacao.posicao}", form=form,
+            botao="Registrar desistência", cancelar=url_cargo, cargo=cargo, convocacao=convocacao,
+            template_extra="admin/concursos/certame/_desistencia.html",
+            nome_vaga=nomes.get(convocacao.vaga, convocacao.vaga), nome_lista=nomes.get(lista, lista),
+            explicacao=f"A posição {convocacao.posicao} passa ao próximo candidato ainda não chamado da mesma lista "
+                       f"de quem desistiu ({nomes.get(lista, lista)})" + (f", {artigo}" if artigo else "")
+                       + "; esgotada a lista, a vaga segue a reversão da lei. A convocação de quem desistiu continua "
+                         "no histórico.")
+
+
+# ---------------------------------------------------------------- cargos
+
+
+@admin.register(Cargo)
+class CargoAdmin(SimpleHistoryAdmin):
+    list_display = ["codigo", "nome", "edital", "escolaridade", "vagas", "vagas_pcd", "reservadas", "listas"]
+    list_filter = ["escolaridade", "certame__status"]
+    list_select_related = ["certame"]
+    search_fields = ["codigo", "nome", "certame__numero_edital"]
+    fields = ["certame", ("codigo", "nome"), "escolaridade", ("vagas", "vagas_pcd")]
+
+    class Media:
+        css = {"all": ["concursos/concursos.css"]}
+
+    @admin.display(description="edital", ordering="certame__numero_edital")
+    def edital(self, cargo: Cargo) -> str:
+        return format_html('<a href="{}">{}</a>', reverse("admin:concursos_certame_painel", args=[cargo.certame_id]),
+                           cargo.certame.numero_edital)
+
+    @admin.display(description="reservadas pela lei")
+    def reservadas(self, cargo: Cargo) -> str:
+        # Só das regras congeladas (sem consulta por linha); antes da publicação, a prévia fica no painel.
+        if cargo.certame.regras is None:
+            return "prévia no painel"
+        try:
+            quadro = cargo.quadro()
+        except motor.ErroRegras:
+            return "quadro inválido"
+        return ", ".join(f"{r.codigo} {r.vagas}" for r in quadro.reservas) or "sem reserva"
+
+    @admin.display(description="listas e convocações")
+    def listas(self, cargo: Cargo) -> str:
+        return format_html('<a href="{}">abrir</a>', reverse("admin:concursos_cargo_painel", args=[cargo.pk]))
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.certame.publicado:
+            return ["certame", "codigo", "vagas", "vagas_pcd"]
+        return []
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and not (obj and obj.certame.publicado)
+
+
+# ---------------------------------------------------------------- candidatos
+
+
+class CandidatoForm(forms.ModelForm):
+    # Aceita o CPF com ou sem pontuação; grava só os 11 dígitos (o validador do modelo confere os verificadores).
+    cpf = forms.CharField(label="CPF", max_length=14, help_text="Com ou sem pontuação: 123.456.789-09.")
+
+    class Meta:
+        model = Candidato
+        fields = ["nome", "nome_social", "cpf", "data_nascimento", "genero", "cor_raca", "quilombola", "pcd", "email",
+                  "telefone"]
+
+    def clean_cpf(self) -> str:
+        return so_digitos(self.cleaned_data["cpf"])
+
+
+class InscricoesDoCandidatoInline(admin.TabularInline):
+    model = Inscricao
+    fields = ["numero", "certame", "cargo", "classificacao", "situacao"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+    verbose_name_plural = "inscrições"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("certame", "cargo")
+
+
+class BuscaExataMixin:
+    """Busca que usa índice: CPF (com ou sem pontuação) ou número por igualdade; nome por palavras.
+
+    Um LIKE '%...%' sobre um milhão de linhas lê a tabela inteira; CPF e inscrição são exatos e vêm primeiro.
+    """
+
+    def get_paginator(self, request, queryset, per_page, orphans=0, allow_empty_first_page=True):
+        # Uma busca exata (CPF, inscrição) traz poucas linhas: conta direto, sem pedir a estimativa antes.
+        return PaginadorEstimado(queryset, per_page, orphans, allow_empty_first_page,
+                                 estimar=not getattr(request, "busca_exata", False))
+
+
+@admin.register(Candidato)
+class CandidatoAdmin(BuscaExataMixin, ExportMixin, admin.ModelAdmin):
+    form = CandidatoForm
+    list_display = ["nome", "nome_social", "cpf_formatado", "data_nascimento"]
+    search_fields = ["nome"]
+    search_help_text = "CPF (com ou sem pontuação) ou nome."
+    ordering = ["nome", "cpf"]
+    show_full_result_count = False
+    show_facets = admin.ShowFacets.NEVER
+    inlines = [InscricoesDoCandidatoInline]
+
+    class Media:
+        css = {"all": ["concursos/concursos.css"]}
+
+    @admin.display(description="CPF", ordering="cpf")
+    def cpf_formatado(self, candidato: Candidato) -> str:
+        return formatar_cpf(candidato.cpf)
+
+    @admin.display(description="cor/raça")
+    def cor(self, candidato: Candidato) -> str:
+        return candidato.get_cor_raca_display()
+
+    @admin.display(description="PcD", boolean=True)
+    def deficiencia(self, candidato: Candidato) -> bool:
+        return candidato.pcd
+
+    def get_list_display(self, request):
+        if pode_ver_sensiveis(request):
+            return [*self.list_display, "cor", "deficiencia"]
+        return self.list_display
+
+    def get_list_filter(self, request):
+        return ["cor_raca", "quilombola", "pcd", "genero"] if pode_ver_sensiveis(request) else ["genero"]
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = [(None, {"fields": [("nome", "nome_social"), ("cpf", "data_nascimento"), "genero"]})]
+        if pode_ver_sensiveis(request):
+            fieldsets.append(("Dados sensíveis (LGPD art. 11)", {
+                "description": "Cor ou raça e deficiência são dados pessoais sensíveis (LGPD art. 5º, II): "
+                               "visíveis só a quem tem a permissão «Pode ver cor ou raça e deficiência».",
+                "fields": [("cor_raca", "quilombola", "pcd")]}))
+        fieldsets.append(("Contato", {"fields": [("email", "telefone")]}))
+        return fieldsets
+
+    def get_exclude(self, request, obj=None):
+        # Fora do formulário também no POST: quem não pode ver não pode gravar esses campos.
+        return [] if pode_ver_sensiveis(request) else list(CAMPOS_SENSIVEIS_CANDIDATO)
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            registrar_acesso_sensivel(request, obj)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def get_search_results(self, request, queryset, search_term):
+        termo = search_term.strip()
+        if not termo:
+            return queryset, False
+        if PARECE_NUMERO.fullmatch(termo):
+            request.busca_exata = True
+            return queryset.filter(cpf=so_digitos(termo)), False
+        return queryset.filter(_filtro_por_nome(termo)), False
+
+    # Cor ou raça e deficiência só saem na exportação de quem pode vê-las (LGPD art. 11).
+    def get_export_resource_classes(self, request):
+        from concursos.recursos import CandidatoResource, CandidatoSensivelResource
+
+        if pode_ver_sensiveis(request):
+            return [CandidatoSensivelResource, CandidatoResource]
+        return [CandidatoResource]
+
+
+# ---------------------------------------------------------------- inscrições
+
+
+class CertameFiltro(admin.SimpleListFilter):
+    """Os certames (tabela pequena), e não um SELECT DISTINCT sobre um milhão de inscrições."""
+
+    title = "certame"
+    parameter_name = "certame"
+
+    def lookups(self, request, model_admin):
+        return [(str(c.pk), f"{c.numero_edital} — {c.titulo}")
+                for c in Certame.objects.only("pk", "numero_edital", "titulo")]
+
+    def queryset(self, request, queryset):
+        valor = self.value()
+        if valor:
+            return queryset.filter(certame_id=int(valor)) if valor.isdigit() else queryset.none()
+        return queryset
+
+
+class CargoFiltro(admin.SimpleListFilter):
+    """Os cargos do certame escolhido (um certame pode ter centenas: sem certame, o filtro não aparece)."""
+
+    title = "cargo"
+    parameter_name = "cargo"
+
+    def lookups(self, request, model_admin):
+        certame = request.GET.get("certame", "")
+        if not certame.isdigit():
+            return []
+        return [(str(c.pk), f"{c.codigo} — {c.nome}")
+                for c in Cargo.objects.filter(certame_id=int(certame)).only("pk", "codigo", "nome")
+                .order_by("codigo")]
+
+    def queryset(self, request, queryset):
+        valor = self.value()
+        if valor:
+            return queryset.filter(cargo_id=int(valor)) if valor.isdigit() else queryset.none()
+        return queryset
+
+
+@admin.register(Inscricao)
+class InscricaoAdmin(BuscaExataMixin, ExportMixin, SimpleHistoryAdmin):
+    list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao",
+                    "cotista"]
+    list_select_related = ["candidato", "cargo"]
+    # Sem ações em massa: apagar inscrições aos milhares por engano mudaria as listas de classificação.
+    actions = None
+    list_per_page = POR_PAGINA
+    search_fields = ["numero"]
+    search_help_text = ("Número de inscrição ou CPF (com ou sem pontuação), exatos; ou o nome (todas as palavras, "
+                        "em qualquer ordem).")
+    # Igual ao índice inscricao_ordem_admin_idx: a primeira página sai do índice, sem ordenar um milhão de linhas;
+    # certame + número é único, então a ordem é total (o admin não acrescenta -pk).
+    ordering = ["certame_id", "cargo_id", "classificacao", "numero"]
+    sortable_by = ["numero", "classif"]
+    show_full_result_count = False
+    show_facets = admin.ShowFacets.NEVER
+    autocomplete_fields = ["candidato", "cargo"]
+    history_list_display = ["situacao", "classificacao"]
+
+    class Media:
+        css = {"all": ["concursos/concursos.css"]}
+
+    @admin.display(description="candidato", ordering="candidato__nome")
+    def nome_candidato(self, inscricao: Inscricao) -> str:
+        return str(inscricao.candidato)
+
+    @admin.display(description="CPF")
+    def cpf_formatado(self, inscricao: Inscricao) -> str:
+        return formatar_cpf(inscricao.candidato.cpf)
+
+    @admin.display(description="cargo")
+    def cargo_codigo(self, inscricao: Inscricao) -> str:
+        return format_html('<a href="{}" title="{}">{}</a>',
+                           reverse("admin:concursos_cargo_painel", args=[inscricao.cargo_id]),
+                           inscricao.cargo.nome, inscricao.cargo.codigo)
+
+    # Cabeçalhos curtos: a lista divide a tela com os filtros.
+    @admin.display(description="classif.", ordering="classificacao")
+    def classif(self, inscricao: Inscricao):
+        return inscricao.classificacao
+
+    @admin.display(description="nota")
+    def nota(self, inscricao: Inscricao):
+        return inscricao.nota_final
+
+    @admin.display(description="reserva", boolean=True)
+    def cotista(self, inscricao: Inscricao) -> bool:
+        return inscricao.reserva
+
+    @admin.display(description="cor/raça")
+    def cor(self, inscricao: Inscricao) -> str:
+        return inscricao.get_cor_raca_display()
+
+    @admin.display(description="PcD", boolean=True)
+    def deficiencia(self, inscricao: Inscricao) -> bool:
+        return inscricao.pcd
+
+    def get_list_display(self, request):
+        if pode_ver_sensiveis(request):
+            return [*self.list_display, "cor", "deficiencia"]
+        return self.list_display
+
+    def has_delete_permission(self, request, obj=None):
+        # Encerradas as inscrições, a inscrição é parte das listas (Vargem Alta art. 3º): não se apaga.
+        return super().has_delete_permission(request, obj) and not (obj and obj.certame.inscricoes_travadas)
+
+    def get_list_filter(self, request):
+        filtros = [CertameFiltro, CargoFiltro, "situacao", "reserva", "heteroidentificacao"]
+        if pode_ver_sensiveis(request):
+            filtros += ["cor_raca", "pcd", "quilombola"]
+        return filtros
+
+    def get_fieldsets(self, request, obj=None):
+        declaracao = ["reserva"]
+        if pode_ver_sensiveis(request):
+            declaracao += [("cor_raca", "quilombola", "pcd"), "autodeclaracao_em", "documento_indigena"]
+        else:
+            declaracao += ["autodeclaracao_em"]
+        return [
+            ("Inscrição", {"fields": ["certame", "cargo", "candidato", "numero"]}),
+            ("Autodeclaração", {
+                "description": "Encerradas as inscrições, a autodeclaração e a opção pela reserva não mudam mais "
+                               "(Vargem Alta art. 3º).",
+                "fields": declaracao}),
+            ("Resultado", {"fields": [("nota_final", "classificacao"), "situacao", "heteroidentificacao"]}),
+        ]
+
+    def get_exclude(self, request, obj=None):
+        return [] if pode_ver_sensiveis(request) else list(CAMPOS_SENSIVEIS_INSCRICAO)
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            registrar_acesso_sensivel(request, obj)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.certame.inscricoes_travadas:
+            travados = [c.removesuffix("_id") for c in CAMPOS_TRAVADOS]
+            if not pode_ver_sensiveis(request):
+                travados = [c for c in travados if c not in CAMPOS_SENSIVEIS_INSCRICAO]
+            return ["certame", *travados]
+        return []
+
+    def has_add_permission(self, request):
+        # Inscrever é registrar a autodeclaração (dado sensível): exige também a permissão de vê-la.
+        return super().has_add_permission(request) and pode_ver_sensiveis(request)
+
+    def get_search_results(self, request, queryset, search_term):
+        termo = search_term.strip()
+        if not termo:
+            return queryset, False
+        if PARECE_NUMERO.fullmatch(termo):
+            request.busca_exata = True
+            digitos = so_digitos(termo)
+            filtro = Q(numero__in={termo, digitos})
+            if len(digitos) == 11:
+                # O CPF é resolvido antes (índice único do candidato): um OR com a junção impediria os índices.
+                candidatos = list(Candidato.objects.filter(cpf=digitos).values_list("pk", flat=True))
+                if candidatos:
+                    filtro |= Q(candidato_id__in=candidatos)
+            return queryset.filter(filtro), False
+        if " " not in termo and any(c.isdigit() for c in termo):
+            # Número de inscrição com letras (p. ex. «VA-000123»).
+            request.busca_exata = True
+            return queryset.filter(numero=termo), False
+        return queryset.filter(_filtro_por_nome(termo, "candidato__")), False
+
+    # A exportação completa traz a autodeclaração; sem a permissão, só a versão de publicação (CPF mascarado).
+    def get_export_resource_classes(self, request):
+        from concursos.recursos import InscricaoPublicacaoResource, InscricaoResource
+
+        if pode_ver_sensiveis(request):
+            return [InscricaoResource, InscricaoPublicacaoResource]
+        return [InscricaoPublicacaoResource]
+
+
+# ---------------------------------------------------------------- chamadas (só consulta)
+
+
+class SoConsultaMixin:
+    """O histórico das chamadas é permanente (a ordem de nomeação conta para a carreira): só se consulta.
+
+    As chamadas nascem das ações do painel do certame (concursos/services.py), nunca de um formulário daqui.
+    """
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ConvocacoesDaChamadaInline(SoConsultaMixin, admin.TabularInline):
+    model = Convocacao
+    fk_name = "chamada"
+    fields = ["posicao", "vaga", "lista", "inscricao", "candidato", "desistiu_em", "ato_desistencia"]
+    readonly_fields = fields
+    extra = 0
+    verbose_name_plural = "convocados nesta chamada"
+
+    @admin.display(description="candidato")
+    def candidato(self, convocacao: Convocacao) -> str:
+        return str(convocacao.inscricao.candidato) if convocacao.inscricao else "— (posição sem titular)"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("inscricao__candidato").order_by("posicao")
+
+
+class ChamadaCertameFiltro(CertameFiltro):
+    def queryset(self, request, queryset):
+        valor = self.value()
+        if valor:
+            return queryset.filter(cargo__certame_id=int(valor)) if valor.isdigit() else queryset.none()
+        return queryset
+
+
+@admin.register(Chamada)
+class ChamadaAdmin(SoConsultaMixin, admin.ModelAdmin):
+    list_display = ["__str__", "cargo_link", "edital", "data", "ato", "convocados", "criada_por", "criada_em"]
+    list_filter = [ChamadaCertameFiltro, "tipo"]
+    list_select_related = ["cargo__certame", "criada_por"]
+    search_fields = ["ato", "cargo__codigo", "cargo__nome"]
+    fields = ["cargo", "numero", "tipo", "data", "ato", "observacao", "criada_por", "criada_em"]
+    readonly_fields = fields
+    inlines = [ConvocacoesDaChamadaInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(n_convocados=Count("convocacoes"))
+
+    @admin.display(description="cargo", ordering="cargo__codigo")
+    def cargo_link(self, chamada: Chamada) -> str:
+        return format_html('<a href="{}">{}</a>', reverse("admin:concursos_cargo_painel", args=[chamada.cargo_id]),
+                           chamada.cargo)
+
+    @admin.display(description="edital")
+    def edital(self, chamada: Chamada) -> str:
+        return chamada.cargo.certame.numero_edital
+
+    @admin.display(description="convocados", ordering="n_convocados")
+    def convocados(self, chamada: Chamada) -> int:
+        return chamada.n_convocados
+
+
+@admin.register(Convocacao)
+class ConvocacaoAdmin(SoConsultaMixin, admin.ModelAdmin):
+    list_display = ["posicao", "cargo_link", "vaga", "lista", "inscricao_numero", "candidato", "chamada_ato",
+                    "situacao"]
+    list_filter = [ChamadaCertameFiltro, "vaga"]
+    list_select_related = ["cargo", "inscricao__candidato", "chamada"]
+    search_fields = ["inscricao__numero"]
+    search_help_text = "Número de inscrição, exato."
+    ordering = ["cargo_id", "posicao", "chamada_id"]
+    fields = ["cargo", "posicao", "vaga", "lista", "inscricao", "chamada", "substitui", "desistiu_em",
+              "ato_desistencia"]
+    readonly_fields = fields
+
+    @admin.display(description="cargo", ordering="cargo__codigo")
+    def cargo_link(self, convocacao: Convocacao) -> str:
+        return format_html('<a href="{}">{}</a>',
+                           reverse("admin:concursos_cargo_painel", args=[convocacao.cargo_id]), convocacao.cargo)
+
+    @admin.display(description="inscrição")
+    def inscricao_numero(self, convocacao: Convocacao) -> str:
+        return convocacao.inscricao.numero if convocacao.inscricao else "—"
+
+    @admin.display(description="candidato")
+    def candidato(self, convocacao: Convocacao) -> str:
+        return str(convocacao.inscricao.candidato) if convocacao.inscricao else "—"
+
+    @admin.display(description="chamada")
+    def chamada_ato(self, convocacao: Convocacao) -> str:
+        c = convocacao.chamada
+        return f"{c.numero}ª, {c.data:%d/%m/%Y}, {c.ato}"
+
+    @admin.display(description="situação")
+    def situacao(self, convocacao: Convocacao) -> str:
+        if convocacao.desistiu_em:
+            return f"Desistiu em {convocacao.desistiu_em:%d/%m/%Y}"
+        return "Em exercício" if convocacao.inscricao_id else "Sem titular"
+
+    def get_search_results(self, request, queryset, search_term):
+        termo = search_term.strip()
+        if not termo:
+            return queryset, False
+        return queryset.filter(inscricao__numero=termo), False
+

@@ -1,0 +1,274 @@
+"""PDFs dos certames: o quadro de vagas (anexo do edital), as listas de classificação e as convocações.
+
+Aqui só se montam os contextos, a partir das mesmas leituras da tela (`Cargo.quadro()`, que chama o
+motor; `listas_do_cargo`; as convocações gravadas): o PDF nunca recalcula nada por conta própria, para
+mostrar exatamente os números do sistema. A emissão (código de verificação, QR code, hash) é de
+`documentos.pdf.emitir_pdf`, a mesma da heteroidentificação.
+
+O quadro de 200 cargos precisa sair em até 3 s. O WeasyPrint gasta cerca de meio milissegundo por
+célula de tabela, então o template evita células: quatro por cargo (os números numa só, alinhados por
+`documentos.pdf.numeros_alinhados`) e a ordem de nomeação como texto compacto («1–2 AC, 3 NEG, 4–8 AC…»),
+nunca uma célula por posição.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from concursos.models import Cargo, Certame, Convocacao, Escolaridade
+from concursos.selectors import GERAL, Lista, listas_do_cargo
+from concursos.services import resumo_da_lei
+from documentos.models import DocumentoEmitido, TipoDocumento
+from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
+from legislacao import motor
+from legislacao.models import Consequencia, Lei, Prioridade
+from legislacao.saida import ordem_compacta
+from legislacao.selectors import lei_aplicavel
+
+ARREDONDAMENTO = dict(Lei._meta.get_field("arredondamento").choices)
+# Rótulos curtos na tabela: «Ensino fundamental» quebraria a linha de quase todo cargo.
+ESCOLARIDADE = {e.value: e.label.removeprefix("Ensino ").capitalize() for e in Escolaridade}
+CORES = {"preta": "pretos", "parda": "pardos", "indigena": "indígenas", "branca": "brancos", "amarela": "amarelos"}
+
+
+def percentual_br(valor: Decimal) -> str:
+    """17.00 → «17%», 2.50 → «2,5%»: como os editais escrevem."""
+    return format(Decimal(valor).normalize(), "f").replace(".", ",") + "%"
+
+
+def _artigo(artigo: str) -> str:
+    return f" ({artigo})" if artigo else ""
+
+
+# --- quadro de vagas ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LinhaQuadro:
+    codigo: str
+    nome: str
+    escolaridade: str
+    vagas: int
+    ampla: int
+    pcd: int
+    reservas: tuple[int, ...]
+    abaixo_do_minimo: bool
+    ordem: str
+    ajustes: tuple[motor.Ajuste, ...]
+    erro: str = ""
+    numeros: str = ""
+
+
+def ordem_inquebravel(ordem: tuple[str, ...]) -> str:
+    """«1–2 AC, 3 NEG…» em que a linha só quebra depois das vírgulas, nunca dentro de «52–54 AC».
+
+    Espaço rígido e «word joiner» em vez de um <span> por corrida: cada elemento a mais custa tempo ao WeasyPrint.
+    """
+    return ", ".join(corrida.replace(" ", "\u00a0").replace("–", "–\u2060") for corrida in ordem_compacta(ordem))
+
+
+@dataclass(frozen=True)
+class Regra:
+    """Uma linha da base legal: o que a regra diz e o dispositivo da lei que a estabelece."""
+
+    tema: str
+    texto: str
+    artigo: str = ""
+
+
+def _padrao(grupo: motor.Grupo) -> str:
+    if grupo.padrao is motor.Padrao.A_CADA:
+        return f"a cada {grupo.intervalo} nomeações, a {grupo.intervalo}ª vaga é do grupo"
+    proporcional = ("proporcional cumulativo: a posição n é do grupo quando o número de vagas reservadas entre as "
+                    "n primeiras aumenta (alternância e proporcionalidade)")
+    if grupo.padrao is motor.Padrao.POSICOES:
+        posicoes = ", ".join(f"{p}ª" for p in grupo.posicoes)
+        return f"{posicoes} posição fixada na lei; depois, {proporcional}"
+    return proporcional
+
+
+def _quem_concorre(grupo: motor.Grupo) -> str:
+    nomes = [CORES[c] for c in ("preta", "parda", "indigena") if c in grupo.cores]
+    if grupo.quilombola:
+        nomes.append("quilombolas")
+    return ", ".join(nomes[:-1]) + (" e " if len(nomes) > 1 else "") + nomes[-1] if nomes else "—"
+
+
+def _lei_do_certame(certame: Certame) -> tuple[Lei | None, dict]:
+    """A lei congelada na publicação; antes dela, a que se aplicaria hoje (o PDF sai marcado como prévia)."""
+    if certame.regras is not None:
+        return certame.lei, certame.regras.get("lei", {})
+    lei = lei_aplicavel(municipio=certame.municipio, uf=certame.uf, data_edital=certame.data_edital).lei
+    return lei, resumo_da_lei(lei)
+
+
+def base_legal(regras: motor.Regras, lei: dict) -> list[Regra]:
+    """As regras que o quadro aplica, cada uma com o seu artigo, das regras congeladas do certame."""
+    itens = [Regra("Mínimo de vagas", f"só há reserva num cargo com {regras.minimo_vagas} vagas ou mais, "
+                                      "contadas por cargo", regras.artigo_minimo),
+             Regra("Fração de vaga", ARREDONDAMENTO.get(regras.arredondamento.value, regras.arredondamento.value),
+                   regras.artigo_arredondamento),
+             Regra("Prioridade entre listas",
+                   (Prioridade.PCD_ANTES if regras.pcd_antes_da_reserva else Prioridade.RESERVA_ANTES).label
+                   + "; a 1ª nomeação é de ampla concorrência", regras.artigo_prioridade)]
+    if regras.artigo_ampla:
+        itens.append(Regra("Cotista na ampla", "o cotista classificado dentro das vagas de ampla concorrência é "
+                                               "nomeado por elas e não ocupa vaga reservada", regras.artigo_ampla))
+    if lei.get("artigo_desistencia"):
+        itens.append(Regra("Desistência", "a vaga vai ao próximo candidato da mesma lista de quem desistiu",
+                           lei["artigo_desistencia"]))
+    if regras.artigo_reversao:
+        itens.append(Regra("Reversão", "vaga reservada sem candidato aprovado do grupo reverte à ampla "
+                                       "concorrência", regras.artigo_reversao))
+    if lei.get("artigo_cadastro"):
+        itens.append(Regra("Cadastro de reserva", "as posições além das vagas do edital (novas vagas na validade) "
+                                                  "seguem o mesmo padrão", lei["artigo_cadastro"]))
+    for chave, tema in (("nao_confirmacao", "Não confirmação"), ("ausencia", "Ausência")):
+        if lei.get(chave) and lei[chave] != Consequencia.NAO_PREVISTA:
+            itens.append(Regra(f"Heteroidentificação: {tema.lower()}", Consequencia(lei[chave]).label.lower(),
+                               lei.get(f"artigo_{chave}", "")))
+    return itens
+
+
+@dataclass(frozen=True)
+class AjusteAgrupado:
+    """Um mesmo ajuste (posição, tipo de vaga e motivo idênticos) em vários cargos, escrito uma vez só."""
+
+    posicao: int
+    vaga: str
+    motivo: str
+    cargos: tuple[str, ...]
+
+
+def agrupar_ajustes(linhas: list[LinhaQuadro]) -> list[AjusteAgrupado]:
+    # Cargos com as mesmas vagas têm os mesmos ajustes; repeti-los cargo a cargo encheria páginas do edital.
+    grupos: dict[tuple[int, str, str], list[str]] = {}
+    for linha in linhas:
+        for a in linha.ajustes:
+            grupos.setdefault((a.posicao, a.vaga, a.motivo), []).append(linha.codigo)
+    return [AjusteAgrupado(posicao, vaga, motivo, tuple(cargos))
+            for (posicao, vaga, motivo), cargos in sorted(grupos.items(), key=lambda item: item[0][:2])]
+
+
+def contexto_quadro(certame: Certame) -> dict:
+    """Contexto do anexo «Quadro de vagas»: uma linha por cargo, a ordem de nomeação e a base legal."""
+    regras = certame.regras_motor()
+    lei, resumo = _lei_do_certame(certame)
+    elegibilidade = resumo.get("elegibilidade", {})
+    linhas = []
+    # `certame.cargos` devolve cargos que já apontam para este certame: regras_motor() não volta ao banco.
+    for cargo in certame.cargos.order_by("codigo"):
+        cargo.certame = certame
+        try:
+            quadro = cargo.quadro()
+        except motor.ErroRegras as erro:
+            # Só num rascunho (a publicação recusa números impossíveis): a prévia mostra o problema no cargo.
+            linhas.append(LinhaQuadro(cargo.codigo, cargo.nome, ESCOLARIDADE.get(cargo.escolaridade, ""),
+                                      cargo.vagas, 0, cargo.vagas_pcd, tuple(0 for _ in regras.grupos), False, "", (),
+                                      erro=str(erro)))
+            continue
+        linhas.append(LinhaQuadro(
+            codigo=cargo.codigo, nome=cargo.nome, escolaridade=ESCOLARIDADE.get(cargo.escolaridade, ""),
+            vagas=quadro.vagas, ampla=quadro.ampla, pcd=quadro.pcd, reservas=tuple(r.vagas for r in quadro.reservas),
+            abaixo_do_minimo=quadro.abaixo_do_minimo, ordem=ordem_inquebravel(quadro.ordem),
+            ajustes=quadro.ajustes))
+    # Vagas, AC, PcD e um por grupo numa célula só (ver numeros_alinhados): metade das células da tabela.
+    rotulos = ["Vagas", motor.AMPLA, "PcD", *(f"{g.codigo} {percentual_br(g.percentual)}" for g in regras.grupos)]
+    valores = [[linha.vagas, linha.ampla, linha.pcd, *linha.reservas] for linha in linhas]
+    por_coluna = list(zip(*valores, strict=True)) or [()] * len(rotulos)
+    totais_numeros = [sum(coluna) for coluna in por_coluna]
+    larguras = [largura_numerica(rotulo, [*coluna, total])
+                for rotulo, coluna, total in zip(rotulos, por_coluna, totais_numeros, strict=True)]
+    colunas = [{"rotulo": rotulo, "largura": largura} for rotulo, largura in zip(rotulos, larguras, strict=True)]
+    linhas = [replace(linha, numeros=numeros_alinhados(v, larguras)) for linha, v in zip(linhas, valores, strict=True)]
+    grupos = [{"codigo": g.codigo, "nome": g.nome, "percentual": percentual_br(g.percentual), "artigo": g.artigo,
+               "padrao": _padrao(g), "artigo_padrao": g.artigo_padrao, "quem": _quem_concorre(g),
+               "artigo_quem": elegibilidade.get(g.codigo, "")}
+              for g in regras.grupos]
+    totais = {"pcd": totais_numeros[2], "numeros": numeros_alinhados(totais_numeros, larguras)}
+    legenda = [(motor.AMPLA, motor.NOME_AMPLA)]
+    if totais["pcd"]:
+        legenda.append((motor.PCD, motor.NOME_PCD))
+    legenda += [(g["codigo"], g["nome"]) for g in grupos]
+    return {
+        "certame": certame, "lei": lei, "resumo_lei": resumo, "regras": regras, "grupos": grupos,
+        "linhas": linhas, "colunas": colunas, "totais": totais, "legenda": legenda,
+        "base_legal": base_legal(regras, resumo), "abaixo": [linha for linha in linhas if linha.abaixo_do_minimo],
+        "ajustes": agrupar_ajustes(linhas), "previa": not certame.publicado,
+    }
+
+
+def emitir_quadro(*, certame: Certame, usuario) -> DocumentoEmitido:
+    certame = Certame.objects.select_related("orgao", "lei").get(pk=certame.pk)
+    titulo = f"Quadro de vagas — Edital nº {certame.numero_edital}"
+    return emitir_pdf(template="concursos/pdf/quadro_vagas.html", contexto=contexto_quadro(certame),
+                      tipo=TipoDocumento.QUADRO_VAGAS, titulo=titulo, usuario=usuario, referencia=certame,
+                      nome_arquivo=f"quadro de vagas edital {certame.numero_edital}")
+
+
+# --- listas de classificação ------------------------------------------------------------------------------------
+
+class ListaDesconhecida(LookupError):
+    """O cargo não tem lista com esse código (p. ex. um grupo de outra lei)."""
+
+
+def lista_do_cargo(cargo: Cargo, codigo: str) -> Lista:
+    codigo = codigo.upper()
+    for lista in listas_do_cargo(cargo):
+        if lista.codigo == codigo:
+            return lista
+    raise ListaDesconhecida(codigo)
+
+
+def contexto_lista(cargo: Cargo, codigo: str) -> dict:
+    """Uma lista de classificação, só com dados publicáveis: inscrição, nome, CPF mascarado, nota, classificação.
+
+    Cor ou raça e deficiência são dados sensíveis (LGPD art. 5º, II) e não constam: a lista em que o nome
+    aparece já diz o que a publicação precisa dizer.
+    """
+    lista = lista_do_cargo(cargo, codigo)
+    return {"certame": cargo.certame, "cargo": cargo, "lista": lista, "geral": lista.codigo == GERAL,
+            "previa": not cargo.certame.publicado}
+
+
+def emitir_lista(*, cargo: Cargo, codigo: str, usuario) -> DocumentoEmitido:
+    cargo = Cargo.objects.select_related("certame__orgao").get(pk=cargo.pk)
+    contexto = contexto_lista(cargo, codigo)
+    lista = contexto["lista"]
+    titulo = f"Lista de classificação — {lista.nome} — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
+    return emitir_pdf(template="concursos/pdf/lista.html", contexto=contexto,
+                      tipo=TipoDocumento.LISTA_CLASSIFICACAO, titulo=titulo, usuario=usuario, referencia=cargo,
+                      nome_arquivo=f"lista {lista.codigo} cargo {cargo.codigo} edital {cargo.certame.numero_edital}")
+
+
+# --- convocações ------------------------------------------------------------------------------------------------
+
+def contexto_convocacoes(cargo: Cargo) -> dict:
+    """Todas as convocações do cargo, na ordem de nomeação, com a chamada de cada uma e as desistências.
+
+    A história não se reescreve: quem desistiu continua na lista, riscado pela data e ato da desistência,
+    seguido de quem o substituiu na mesma posição.
+    """
+    nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD}
+    nomes |= {g.codigo: g.nome for g in cargo.certame.regras_motor().grupos}
+    convocacoes = list(
+        Convocacao.objects.filter(cargo=cargo)
+        .select_related("chamada", "inscricao__candidato", "substitui__inscricao")
+        .order_by("posicao", "chamada__numero"))
+    chamadas = list(cargo.chamadas.order_by("numero"))
+    ativas = [c for c in convocacoes if c.desistiu_em is None and c.inscricao_id]
+    return {"certame": cargo.certame, "cargo": cargo, "convocacoes": convocacoes, "chamadas": chamadas,
+            "nomes": nomes, "legenda": sorted(nomes.items(), key=lambda item: item[0] != motor.AMPLA),
+            "resumo": {"posicoes": len({c.posicao for c in convocacoes}), "em_exercicio": len(ativas),
+                       "desistencias": sum(1 for c in convocacoes if c.desistiu_em),
+                       "revertidas": sum(1 for c in ativas if c.lista and c.lista != c.vaga),
+                       "sem_titular": sum(1 for c in convocacoes if c.inscricao_id is None)},
+            "resumo_lei": (cargo.certame.regras or {}).get("lei", {})}
+
+
+def emitir_convocacoes(*, cargo: Cargo, usuario) -> DocumentoEmitido:
+    cargo = Cargo.objects.select_related("certame__orgao").get(pk=cargo.pk)
+    titulo = f"Convocações — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
+    return emitir_pdf(template="concursos/pdf/convocacoes.html", contexto=contexto_convocacoes(cargo),
+                      tipo=TipoDocumento.CONVOCACOES, titulo=titulo, usuario=usuario, referencia=cargo,
+                      nome_arquivo=f"convocacoes cargo {cargo.codigo} edital {cargo.certame.numero_edital}")

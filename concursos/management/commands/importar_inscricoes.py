@@ -1,0 +1,61 @@
+"""python manage.py importar_inscricoes CERTAME ARQUIVO [--dry-run]: o arquivo da banca, tudo ou nada."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from concursos.importacao import ErroGravacao, importar, mil
+from concursos.models import Certame
+
+
+def achar_certame(referencia: str) -> Certame:
+    """Pelo id ou pelo número do edital (que só é único por órgão: se houver mais de um, pede o id)."""
+    if referencia.isdigit():
+        certame = Certame.objects.filter(pk=int(referencia)).first()
+        if certame is not None:
+            return certame
+    certames = list(Certame.objects.filter(numero_edital=referencia).select_related("orgao")[:10])
+    if not certames:
+        raise CommandError(f"Certame «{referencia}» não encontrado (informe o id ou o número do edital).")
+    if len(certames) > 1:
+        opcoes = "; ".join(f"id {c.pk}: {c} ({c.orgao})" for c in certames)
+        raise CommandError(f"Há mais de um certame com o edital «{referencia}»; informe o id. {opcoes}")
+    return certames[0]
+
+
+class Command(BaseCommand):
+    help = ("Importa o arquivo da banca (CSV UTF-8 com vírgula ou ponto e vírgula, ou XLSX) para um certame: "
+            "inscrições (cria ou atualiza candidatos e inscrições) ou só resultados. Valida tudo antes; com "
+            "qualquer erro, lista todos e não grava nada. Leiaute em docs/importacao.md.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("certame", help="id do certame ou número do edital (p. ex. 001/2025)")
+        parser.add_argument("arquivo", help="arquivo .csv ou .xlsx")
+        parser.add_argument("--dry-run", action="store_true", help="só valida e mostra o que faria; não grava")
+
+    def handle(self, *args, certame: str, arquivo: str, dry_run: bool, **opcoes):
+        caminho = Path(arquivo)
+        if not caminho.is_file():
+            raise CommandError(f"Arquivo não encontrado: {arquivo}")
+        alvo = achar_certame(certame)
+        try:
+            resultado = importar(certame=alvo, arquivo=caminho, nome=caminho.name, gravar=not dry_run,
+                                 motivo=f"Importação de {caminho.name} (linha de comando)"[:100])
+        except ErroGravacao as exc:
+            raise CommandError(str(exc)) from exc
+        if resultado.erros:
+            for erro in resultado.erros:
+                self.stderr.write(str(erro))
+            restantes = resultado.total_erros - len(resultado.erros)
+            if restantes > 0:
+                self.stderr.write(f"… e mais {mil(restantes)} erro(s) não listado(s).")
+            raise CommandError(f"O arquivo tem {mil(resultado.total_erros)} erro(s) em {mil(resultado.linhas)} "
+                               "linha(s) lida(s): nada foi gravado.")
+        self.stdout.write(f"Certame: {alvo} (id {alvo.pk}).")
+        self.stdout.write(resultado.resumo())
+        segundos = f"{resultado.segundos:.1f}".replace(".", ",")
+        self.stdout.write(f"Tempo: {segundos} s ({mil(round(resultado.linhas_por_segundo))} linhas/s).")
+        if dry_run:
+            self.stdout.write("Simulação (--dry-run): o arquivo está válido e nada foi gravado.")

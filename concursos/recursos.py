@@ -1,0 +1,165 @@
+"""Exportações com django-import-export: inscrições, a variante de publicação e candidatos.
+
+- InscricaoResource: as inscrições no mesmo leiaute da importação (docs/importacao.md), com os mesmos
+  cabeçalhos; o arquivo exportado pode ser corrigido e importado de novo. Traz a autodeclaração (cor ou
+  raça, quilombola, PcD): dado sensível (LGPD art. 11), só para quem pode vê-lo.
+- InscricaoPublicacaoResource: o que pode ser publicado: CPF mascarado (***.456.789-**) e nenhum dado
+  sensível nem de contato (sem cor ou raça, quilombola, PcD, reserva, nascimento, e-mail, telefone).
+- CandidatoResource (identificação e contato) e CandidatoSensivelResource (com cor ou raça, quilombola
+  e PcD do cadastro).
+
+As importações não passam por aqui: vão pelo motor de concursos/importacao.py, que valida o arquivo
+inteiro e grava em lote, tudo ou nada. Cada exportação faz uma consulta só (select_related), sem N+1.
+"""
+
+from __future__ import annotations
+
+from import_export import fields, resources
+
+from concursos.importacao import COLUNAS, formatar_cpf
+from concursos.models import Candidato, Inscricao, mascarar_cpf
+
+
+def _sim_nao(valor: bool) -> str:
+    return "sim" if valor else "nao"
+
+
+def _data(valor) -> str:
+    return valor.strftime("%d/%m/%Y") if valor else ""
+
+
+class _SoExportacao(resources.ModelResource):
+    """Base: consulta com as relações já carregadas, na ordem das listas (cargo, classificação, número)."""
+
+    relacionadas: tuple[str, ...] = ()
+    ordem: tuple[str, ...] = ()
+
+    def get_queryset(self):
+        return self.filter_export(self._meta.model.objects.all())
+
+    def filter_export(self, queryset, **kwargs):
+        queryset = queryset.select_related(*self.relacionadas)
+        return queryset.order_by(*self.ordem) if self.ordem else queryset
+
+
+def _coluna(nome: str, atributo: str | None = None) -> fields.Field:
+    return fields.Field(attribute=atributo, column_name=nome, readonly=True)
+
+
+class InscricaoResource(_SoExportacao):
+    inscricao = _coluna("inscricao", "numero")
+    cargo = _coluna("cargo", "cargo__codigo")
+    nome = _coluna("nome", "candidato__nome")
+    nome_social = _coluna("nome_social", "candidato__nome_social")
+    cpf = _coluna("cpf")
+    data_nascimento = _coluna("data_nascimento")
+    genero = _coluna("genero", "candidato__genero")
+    email = _coluna("email", "candidato__email")
+    telefone = _coluna("telefone", "candidato__telefone")
+    cor_raca = _coluna("cor_raca", "cor_raca")
+    quilombola = _coluna("quilombola")
+    pcd = _coluna("pcd")
+    reserva = _coluna("reserva")
+    autodeclaracao_em = _coluna("autodeclaracao_em")
+    nota_final = _coluna("nota_final", "nota_final")
+    classificacao = _coluna("classificacao", "classificacao")
+    situacao = _coluna("situacao", "situacao")
+
+    relacionadas = ("cargo", "candidato")
+    ordem = ("cargo__codigo", "classificacao", "numero")
+
+    class Meta:
+        model = Inscricao
+        fields = COLUNAS
+        export_order = COLUNAS
+
+    def dehydrate_cpf(self, inscricao: Inscricao) -> str:
+        return formatar_cpf(inscricao.candidato.cpf)
+
+    def dehydrate_data_nascimento(self, inscricao: Inscricao) -> str:
+        return _data(inscricao.candidato.data_nascimento)
+
+    def dehydrate_quilombola(self, inscricao: Inscricao) -> str:
+        return _sim_nao(inscricao.quilombola)
+
+    def dehydrate_pcd(self, inscricao: Inscricao) -> str:
+        return _sim_nao(inscricao.pcd)
+
+    def dehydrate_reserva(self, inscricao: Inscricao) -> str:
+        return _sim_nao(inscricao.reserva)
+
+    def dehydrate_autodeclaracao_em(self, inscricao: Inscricao) -> str:
+        return _data(inscricao.autodeclaracao_em)
+
+
+COLUNAS_PUBLICACAO = ("inscricao", "cargo", "nome", "cpf", "nota_final", "classificacao", "situacao")
+
+
+class InscricaoPublicacaoResource(_SoExportacao):
+    inscricao = _coluna("inscricao", "numero")
+    cargo = _coluna("cargo", "cargo__codigo")
+    nome = _coluna("nome")
+    cpf = _coluna("cpf")
+    nota_final = _coluna("nota_final", "nota_final")
+    classificacao = _coluna("classificacao", "classificacao")
+    situacao = _coluna("situacao", "situacao")
+
+    relacionadas = ("cargo", "candidato")
+    ordem = ("cargo__codigo", "classificacao", "numero")
+
+    class Meta:
+        model = Inscricao
+        fields = COLUNAS_PUBLICACAO
+        export_order = COLUNAS_PUBLICACAO
+
+    def dehydrate_nome(self, inscricao: Inscricao) -> str:
+        # O nome social, quando houver, é o que se publica (Decreto 8.727/2016, art. 2º).
+        return str(inscricao.candidato)
+
+    def dehydrate_cpf(self, inscricao: Inscricao) -> str:
+        return mascarar_cpf(inscricao.candidato.cpf)
+
+
+COLUNAS_CANDIDATO = ("nome", "nome_social", "cpf", "data_nascimento", "genero", "email", "telefone")
+
+
+class CandidatoResource(_SoExportacao):
+    nome = _coluna("nome", "nome")
+    nome_social = _coluna("nome_social", "nome_social")
+    cpf = _coluna("cpf")
+    data_nascimento = _coluna("data_nascimento")
+    genero = _coluna("genero", "genero")
+    email = _coluna("email", "email")
+    telefone = _coluna("telefone", "telefone")
+
+    ordem = ("nome", "cpf")
+
+    class Meta:
+        model = Candidato
+        fields = COLUNAS_CANDIDATO
+        export_order = COLUNAS_CANDIDATO
+        import_id_fields = ("cpf",)
+
+    def dehydrate_cpf(self, candidato: Candidato) -> str:
+        return formatar_cpf(candidato.cpf)
+
+    def dehydrate_data_nascimento(self, candidato: Candidato) -> str:
+        return _data(candidato.data_nascimento)
+
+
+class CandidatoSensivelResource(CandidatoResource):
+    """Para quem tem a permissão «ver_dados_sensiveis»: acrescenta a cor ou raça, quilombola e PcD."""
+
+    cor_raca = _coluna("cor_raca", "cor_raca")
+    quilombola = _coluna("quilombola")
+    pcd = _coluna("pcd")
+
+    class Meta(CandidatoResource.Meta):
+        fields = (*COLUNAS_CANDIDATO, "cor_raca", "quilombola", "pcd")
+        export_order = fields
+
+    def dehydrate_quilombola(self, candidato: Candidato) -> str:
+        return _sim_nao(candidato.quilombola)
+
+    def dehydrate_pcd(self, candidato: Candidato) -> str:
+        return _sim_nao(candidato.pcd)

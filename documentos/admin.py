@@ -1,0 +1,56 @@
+"""Registro dos documentos emitidos: só leitura (um documento emitido nunca muda), com o PDF guardado."""
+
+from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
+from django.utils.html import format_html
+
+from documentos.models import DocumentoEmitido
+from documentos.pdf import resposta_pdf
+
+
+@admin.register(DocumentoEmitido)
+class DocumentoEmitidoAdmin(admin.ModelAdmin):
+    list_display = ["codigo", "tipo", "titulo", "emitido_em", "emitido_por", "paginas", "baixar"]
+    list_filter = ["tipo", "emitido_em"]
+    search_fields = ["=codigo", "titulo"]
+    list_select_related = ["emitido_por"]
+    date_hierarchy = "emitido_em"
+    fields = ["codigo", "tipo", "titulo", "emitido_em", "emitido_por", "paginas", "tamanho", "sha256",
+              "referencia_tipo", "referencia_id", "baixar", "pagina_publica"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def get_search_results(self, request, queryset, search_term):
+        # Aceita o código como está no papel, com minúsculas ou sem hífens.
+        from documentos.codigos import normalizar
+
+        return super().get_search_results(request, queryset, normalizar(search_term) or search_term)
+
+    @admin.display(description="PDF")
+    def baixar(self, obj):
+        return format_html('<a href="{}">{}</a>', reverse("admin:documentos_documentoemitido_pdf", args=[obj.pk]),
+                           obj.nome_arquivo)
+
+    @admin.display(description="página pública de verificação")
+    def pagina_publica(self, obj):
+        return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', obj.get_absolute_url(),
+                           obj.url_verificacao)
+
+    def get_urls(self):
+        return [path("<int:pk>/pdf/", self.admin_site.admin_view(self.pdf), name="documentos_documentoemitido_pdf"),
+                *super().get_urls()]
+
+    def pdf(self, request, pk: int):
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        return resposta_pdf(get_object_or_404(DocumentoEmitido, pk=pk))

@@ -1,0 +1,74 @@
+"""Documentos emitidos em PDF: cada um com código de verificação e o SHA-256 dos bytes guardados.
+
+Quem recebe um PDF (impresso ou por e-mail) confere a autenticidade na página pública
+/verificar/<código>/: o código existe, e o arquivo que tem em mãos tem o mesmo hash do emitido.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+from django.urls import reverse
+
+
+class TipoDocumento(models.TextChoices):
+    # Os tipos dos dois apps ficam aqui, juntos, para que a página pública diga o que é cada documento.
+    QUADRO_VAGAS = "quadro_vagas", "Quadro de vagas (anexo do edital)"
+    LISTA_CLASSIFICACAO = "lista_classificacao", "Lista de classificação"
+    CONVOCACOES = "convocacoes", "Lista de convocações"
+    ATA_SESSAO = "ata_sessao", "Ata de sessão de heteroidentificação"
+    ATA_RECURSO = "ata_recurso", "Ata de julgamento de recursos"
+    RESULTADO_PROVISORIO = "resultado_provisorio", "Resultado provisório da heteroidentificação"
+    RESULTADO_FINAL = "resultado_final", "Resultado final da heteroidentificação"
+    TERMO_CONFIDENCIALIDADE = "termo_confidencialidade", "Termo de confidencialidade"
+    EDITAL_CONVOCACAO = "edital_convocacao", "Edital de convocação para heteroidentificação"
+    OUTRO = "outro", "Outro documento"
+
+
+def _caminho(documento: DocumentoEmitido, nome: str) -> str:
+    return f"documentos/{documento.emitido_em:%Y/%m}/{documento.codigo}.pdf"
+
+
+class DocumentoEmitido(models.Model):
+    """Um PDF emitido pelo sistema. Nunca se altera: emitir de novo gera outro documento, com outro código."""
+
+    tipo = models.CharField("tipo", max_length=32, choices=TipoDocumento.choices)
+    titulo = models.CharField("título", max_length=300)
+    codigo = models.CharField("código de verificação", max_length=14, unique=True)
+    sha256 = models.CharField("SHA-256", max_length=64, help_text="Hash dos bytes do PDF guardado.")
+    arquivo = models.FileField("arquivo PDF", upload_to=_caminho)
+    nome_arquivo = models.CharField("nome para download", max_length=200)
+    tamanho = models.PositiveIntegerField("tamanho (bytes)")
+    paginas = models.PositiveIntegerField("páginas")
+    emitido_em = models.DateTimeField("emitido em")
+    emitido_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="emitido por", null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    # Referência opcional ao objeto de origem (certame, cargo, sessão...), para achar os documentos dele.
+    referencia_tipo = models.ForeignKey(ContentType, verbose_name="tipo do objeto", null=True, blank=True,
+                                        on_delete=models.SET_NULL, related_name="+")
+    referencia_id = models.PositiveBigIntegerField("id do objeto", null=True, blank=True)
+    referencia = GenericForeignKey("referencia_tipo", "referencia_id")
+
+    class Meta:
+        verbose_name = "documento emitido"
+        verbose_name_plural = "documentos emitidos"
+        ordering = ["-emitido_em"]
+        indexes = [models.Index(fields=["referencia_tipo", "referencia_id"], name="documento_referencia_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.codigo} — {self.titulo}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("documentos:verificar_codigo", args=[self.codigo])
+
+    def conteudo(self) -> bytes:
+        """Os bytes do PDF guardado (os mesmos do SHA-256)."""
+        with self.arquivo.open("rb") as arquivo:
+            return arquivo.read()
+
+    @property
+    def url_verificacao(self) -> str:
+        """Endereço absoluto da página pública (impresso no PDF e no QR code)."""
+        return settings.SITE_URL.rstrip("/") + self.get_absolute_url()

@@ -1,0 +1,139 @@
+"""O único caminho para emitir um PDF: template Django + contexto → HTML → WeasyPrint → PDF guardado e verificável.
+
+Usado pelos certames (quadro de vagas, listas, convocações) e pela heteroidentificação (atas, resultados).
+Os templates estendem «documentos/pdf/base.html», que põe em toda página o cabeçalho, o rodapé com
+«Página X de Y» e o código de verificação, e na primeira o QR code da página pública.
+
+O código precisa estar impresso antes de existir o hash dos bytes finais: sorteia-se o código,
+renderiza-se o PDF com ele e só então se calcula e guarda o SHA-256 do que foi gerado.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import segno
+from django.core.files.base import ContentFile
+from django.db import models
+from django.http import HttpResponse
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.http import content_disposition_header
+from django.utils.text import slugify
+
+from documentos.codigos import novo_codigo
+from documentos.models import DocumentoEmitido, TipoDocumento
+
+
+def qr_code_svg(url: str) -> str:
+    """QR code do endereço como data URI SVG: vetorial (nítido na impressão), sem arquivo nem rede."""
+    # Correção de erro M (15%): aguenta dobra e mancha no papel sem crescer demais.
+    return segno.make(url, error="m", micro=False).svg_data_uri(scale=4, border=0, dark="#000")
+
+
+ESPACO_DE_ALGARISMO = "\u2007"
+
+
+def largura_numerica(rotulo: str, valores) -> int:
+    """Largura, em `ch`, de uma coluna de números que cabe o maior valor e o rótulo do cabeçalho (em negrito)."""
+    palavra = max((len(p) for p in rotulo.split()), default=0)
+    return max(6, max((len(str(v)) for v in valores), default=1) + 2, round(palavra * 1.35) + 1)
+
+
+def numeros_alinhados(valores, larguras) -> str:
+    """Várias colunas de números numa célula só, cada número alinhado à direita da sua coluna.
+
+    O WeasyPrint gasta cerca de meio milissegundo por célula de tabela; num quadro de 200 cargos, cinco
+    células numéricas por linha eram a maior parte do tempo. Os algarismos têm todos a mesma largura (1 ch)
+    e o espaço de algarismo (U+2007) também, e não quebra a linha: preenchendo cada número até a largura da
+    coluna (em `ch`, a mesma das <col> do cabeçalho), os números caem exatamente sob os rótulos. Cada coluna
+    termina com um espaço de algarismo, o recuo direito que o cabeçalho tem de `padding-right: 1ch`.
+    Use com fonte de algarismos tabulares (Liberation Sans, DejaVu Sans) e sem negrito nos números.
+    """
+    return "".join(ESPACO_DE_ALGARISMO * (largura - 1 - len(str(v))) + str(v) + ESPACO_DE_ALGARISMO
+                   for v, largura in zip(valores, larguras, strict=True))
+
+
+def _novo_codigo_livre() -> str:
+    # 60 bits tornam a colisão desprezível; a conferência é barata e a restrição unique fica de guarda.
+    while True:
+        codigo = novo_codigo()
+        if not DocumentoEmitido.objects.filter(codigo=codigo).exists():
+            return codigo
+
+
+def nome_do_arquivo(base: str, codigo: str) -> str:
+    """Nome de download sem acentos nem espaços, terminando pelo código (liga o arquivo salvo ao documento)."""
+    return f"{slugify(base.replace('/', '-'))[:150]}-{codigo}.pdf"
+
+
+def renderizar_pdf(html: str) -> tuple[bytes, int]:
+    # Importado aqui: o WeasyPrint carrega Pango e fontes, custo que só quem emite PDF deve pagar.
+    from weasyprint import HTML
+
+    documento = HTML(string=html, base_url=None).render()
+    return documento.write_pdf(), len(documento.pages)
+
+
+def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str | TipoDocumento, titulo: str, usuario=None,
+               referencia: models.Model | None = None, nome_arquivo: str | None = None) -> DocumentoEmitido:
+    """Renderiza `template` com `contexto`, grava o PDF e devolve o documento com código e SHA-256.
+
+    `nome_arquivo` é a base do nome de download (p. ex. «quadro de vagas edital 001/2024»); o código é
+    acrescentado ao fim. Sem ela, usa-se o título.
+
+    O template recebe, além do contexto, `documento` com: codigo, url_verificacao, qr_code (data URI),
+    titulo, tipo, emitido_em e emitido_por.
+
+    Sem transação própria: a renderização leva até segundos e não deve segurar travas do banco; o registro
+    é um único INSERT, feito só depois de o PDF existir e ter o seu hash.
+    """
+    codigo = _novo_codigo_livre()
+    documento = DocumentoEmitido(
+        tipo=tipo, titulo=titulo[:300], codigo=codigo, emitido_em=timezone.now(),
+        emitido_por=usuario if usuario is not None and usuario.is_authenticated else None,
+        nome_arquivo=nome_do_arquivo(nome_arquivo or titulo, codigo),
+    )
+    if referencia is not None:
+        documento.referencia = referencia
+    dados = {
+        "codigo": codigo, "url_verificacao": documento.url_verificacao,
+        "qr_code": qr_code_svg(documento.url_verificacao), "titulo": titulo,
+        "tipo": TipoDocumento(tipo).label, "emitido_em": documento.emitido_em,
+        "emitido_por": _nome(documento.emitido_por),
+    }
+    # Fora de uma requisição (comandos, benchmarks) o idioma ativo pode não ser o do sistema.
+    with translation.override("pt-br"), timezone.override(timezone.get_default_timezone()):
+        html = render_to_string(template, {**contexto, "documento": dados})
+    pdf, paginas = renderizar_pdf(html)
+    documento.sha256 = hashlib.sha256(pdf).hexdigest()
+    documento.tamanho = len(pdf)
+    documento.paginas = paginas
+    documento.arquivo.save(documento.nome_arquivo, ContentFile(pdf), save=False)
+    documento.save()
+    return documento
+
+
+def _nome(usuario) -> str:
+    if usuario is None:
+        return ""
+    return usuario.get_full_name() or usuario.get_username()
+
+
+def resposta_pdf(documento: DocumentoEmitido, *, anexo: bool = False) -> HttpResponse:
+    """O PDF guardado (os mesmos bytes do hash), aberto no navegador com um bom nome de arquivo."""
+    resposta = HttpResponse(documento.conteudo(), content_type="application/pdf")
+    resposta["Content-Disposition"] = content_disposition_header(anexo, documento.nome_arquivo)
+    # Listas trazem nomes: nenhum cache intermediário deve guardar a resposta.
+    resposta["Cache-Control"] = "private, no-store"
+    resposta["X-Codigo-Verificacao"] = documento.codigo
+    return resposta
+
+
+def sha256_de(arquivo) -> str:
+    """SHA-256 de um arquivo enviado, lido aos pedaços (não carrega um PDF grande inteiro na memória)."""
+    h = hashlib.sha256()
+    for pedaco in arquivo.chunks():
+        h.update(pedaco)
+    return h.hexdigest()
