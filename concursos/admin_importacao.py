@@ -58,7 +58,7 @@ def _com_permissao(view):
 def iniciar(importacao: Importacao) -> None:
     """Roda a validação ou a gravação na hora (arquivo pequeno) ou a põe na fila (arquivo grande)."""
     if importacao.total_linhas is not None and importacao.total_linhas <= LIMITE_NA_HORA:
-        executar_importacao(importacao)
+        executar_importacao(importacao, acompanhar=False)
     else:
         from concursos.tarefas import processar_importacao
 

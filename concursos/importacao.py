@@ -5,17 +5,23 @@ O leiaute está em docs/importacao.md. Um arquivo com as colunas da pessoa (nome
 arquivo só com `inscricao` e colunas de resultado é de **resultados** e atualiza as inscrições já
 existentes pelo número.
 
-Três etapas, iguais em PostgreSQL e em SQLite (o mesmo SQL, as mesmas mensagens):
+Tudo numa única transação, com o certame travado (duas importações do mesmo certame não se cruzam), e
+com o mesmo SQL e as mesmas mensagens em PostgreSQL e em SQLite:
 
-1. **Leitura** em fluxo (csv ou openpyxl read_only, memória limitada), com a validação de cada
-   valor. Cada linha vai para uma tabela temporária de preparo: no PostgreSQL por COPY, em lotes;
-   no SQLite por executemany, em lotes. Nenhum objeto de modelo é criado por linha.
-2. **Validação contra o banco**, em SQL sobre a tabela de preparo, já dentro da transação e com o
-   certame travado: repetições no arquivo, CPF já inscrito no cargo, classificação já usada, inscrição
-   de outro certame, campos travados depois do encerramento das inscrições.
-3. **Gravação** numa única transação: candidatos (INSERT … SELECT … ON CONFLICT pelo CPF),
-   inscrições (UPDATE das existentes, INSERT das novas) e o histórico (django-simple-history) de cada
-   inscrição criada ou alterada. Qualquer erro, em qualquer etapa, e nada é gravado.
+1. **Leitura** em fluxo (módulo csv, ou openpyxl read_only: memória limitada), com a validação de cada
+   valor por consultas a dicionários e expressões pré-compiladas, sem objeto de modelo por linha. Roda
+   numa thread própria e entrega lotes; cada lote vai para uma tabela temporária de preparo (PostgreSQL:
+   COPY; SQLite: executemany) e é casado com as inscrições já existentes.
+2. **Gravação otimista**: enquanto o arquivo está sem erros, as linhas *novas* de cada lote já são
+   gravadas (candidatos por INSERT … SELECT … ON CONFLICT (cpf); inscrições por INSERT … SELECT; o
+   histórico do django-simple-history em lote), cada lote num savepoint. Assim o banco, que é o gargalo
+   (índices, chaves estrangeiras), trabalha enquanto o Python lê o resto do arquivo.
+3. **Validação do arquivo inteiro** em SQL sobre a tabela de preparo: repetições no arquivo, CPF já
+   inscrito no cargo, classificação já usada, inscrição de outro certame, campos travados depois do
+   encerramento das inscrições.
+4. Com qualquer erro (ou na simulação), a transação é desfeita: nada do que foi gravado fica. Sem erros,
+   grava o que esperava a validação (alterações de inscrições existentes, resultados, lotes que não
+   puderam ser gravados antes) e confirma.
 
 Os erros seguem o estilo do simulador (legislacao/entrada.py): «Linha N, coluna «x», valor «v»: motivo»,
 com a linha do arquivo (a do cabeçalho é a 1).
@@ -1341,8 +1347,11 @@ class Acompanhamento:
             self.lateral = None
 
 
-def executar_importacao(importacao: Importacao) -> Importacao:
-    """Valida (simulação) ou grava o arquivo de uma Importacao e registra o resultado nela."""
+def executar_importacao(importacao: Importacao, *, acompanhar: bool = True) -> Importacao:
+    """Valida (simulação) ou grava o arquivo de uma Importacao e registra o resultado nela.
+
+    `acompanhar`: grava o andamento para a barra de progresso (desnecessário quando roda dentro da
+    própria requisição, em que ninguém consulta a página enquanto isso)."""
     gravar = not importacao.simulacao
     Importacao.objects.filter(pk=importacao.pk).update(estado=EstadoImportacao.VALIDANDO, linhas_processadas=0)
     acompanhamento = Acompanhamento(importacao)
@@ -1351,7 +1360,7 @@ def executar_importacao(importacao: Importacao) -> Importacao:
         with importacao.arquivo.open("rb") as arquivo:
             resultado = importar(
                 certame=importacao.certame, arquivo=arquivo, nome=importacao.nome_original, gravar=gravar,
-                usuario=importacao.criada_por, progresso=acompanhamento,
+                usuario=importacao.criada_por, progresso=acompanhamento if acompanhar else None,
                 motivo=f"Importação nº {importacao.pk} ({importacao.nome_original})")
     except ErroGravacao as exc:
         importacao.estado = EstadoImportacao.FALHOU
