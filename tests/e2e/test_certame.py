@@ -24,15 +24,6 @@ COTISTAS_NEGROS = {2: "parda", 9: "preta", 12: "parda", 16: "preta", 22: "parda"
                    30: "parda"}
 
 
-@pytest.fixture
-def leis_de_origem():
-    """As cinco leis de origem (migração 0002), repostas se um teste anterior com transaction=True e sem
-    serialized_rollback esvaziou o banco: este teste não depende da ordem em que a suíte roda."""
-    from legislacao.management.commands.carregar_demo import Command
-
-    Command()._garantir_leis()
-
-
 def _cadastrar_orgao(page, base: str) -> None:
     page.goto(f"{base}/admin/concursos/orgao/add/")
     page.get_by_label("Nome:").fill("Prefeitura Municipal de Vargem Alta")

@@ -11,7 +11,7 @@ CAPTURA = os.environ.get("CAPTURA_SIMULADOR", "/tmp/simulador.png")
 
 @pytest.mark.e2e
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
-def test_simulacao_de_afonso_claudio_com_8_vagas(admin_logado):
+def test_simulacao_de_afonso_claudio_com_8_vagas(leis_de_origem, admin_logado):
     page = admin_logado
     page.get_by_role("link", name="Simulador do quadro de vagas").click()
     expect(page.get_by_role("heading", name="Simulador do quadro de vagas", level=1)).to_be_visible()
