@@ -706,6 +706,23 @@ class InscricoesDoCandidatoInline(admin.TabularInline):
         return super().get_queryset(request).select_related("certame", "cargo")
 
 
+class DadosSensiveisNaListaMixin:
+    """Cor ou raça e PcD como colunas da lista só para quem pode vê-los (LGPD art. 11)."""
+
+    @admin.display(description="cor/raça")
+    def cor(self, obj: Candidato | Inscricao) -> str:
+        return obj.get_cor_raca_display()
+
+    @admin.display(description="PcD", boolean=True)
+    def deficiencia(self, obj: Candidato | Inscricao) -> bool:
+        return obj.pcd
+
+    def get_list_display(self, request):
+        if pode_ver_sensiveis(request):
+            return [*self.list_display, "cor", "deficiencia"]
+        return self.list_display
+
+
 class BuscaExataMixin:
     """Busca que usa índice: CPF (com ou sem pontuação) ou número por igualdade; nome por palavras.
 
@@ -719,7 +736,7 @@ class BuscaExataMixin:
 
 
 @admin.register(Candidato)
-class CandidatoAdmin(BuscaExataMixin, ExportMixin, admin.ModelAdmin):
+class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportMixin, admin.ModelAdmin):
     form = CandidatoForm
     list_display = ["nome", "nome_social", "cpf_formatado", "data_nascimento"]
     search_fields = ["nome"]
@@ -735,19 +752,6 @@ class CandidatoAdmin(BuscaExataMixin, ExportMixin, admin.ModelAdmin):
     @admin.display(description="CPF", ordering="cpf")
     def cpf_formatado(self, candidato: Candidato) -> str:
         return formatar_cpf(candidato.cpf)
-
-    @admin.display(description="cor/raça")
-    def cor(self, candidato: Candidato) -> str:
-        return candidato.get_cor_raca_display()
-
-    @admin.display(description="PcD", boolean=True)
-    def deficiencia(self, candidato: Candidato) -> bool:
-        return candidato.pcd
-
-    def get_list_display(self, request):
-        if pode_ver_sensiveis(request):
-            return [*self.list_display, "cor", "deficiencia"]
-        return self.list_display
 
     def get_list_filter(self, request):
         return ["cor_raca", "quilombola", "pcd", "genero"] if pode_ver_sensiveis(request) else ["genero"]
@@ -831,7 +835,7 @@ class CargoFiltro(admin.SimpleListFilter):
 
 
 @admin.register(Inscricao)
-class InscricaoAdmin(BuscaExataMixin, ExportMixin, SimpleHistoryAdmin):
+class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportMixin, SimpleHistoryAdmin):
     list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao",
                     "cotista"]
     list_select_related = ["candidato", "cargo"]
@@ -879,19 +883,6 @@ class InscricaoAdmin(BuscaExataMixin, ExportMixin, SimpleHistoryAdmin):
     @admin.display(description="reserva", boolean=True)
     def cotista(self, inscricao: Inscricao) -> bool:
         return inscricao.reserva
-
-    @admin.display(description="cor/raça")
-    def cor(self, inscricao: Inscricao) -> str:
-        return inscricao.get_cor_raca_display()
-
-    @admin.display(description="PcD", boolean=True)
-    def deficiencia(self, inscricao: Inscricao) -> bool:
-        return inscricao.pcd
-
-    def get_list_display(self, request):
-        if pode_ver_sensiveis(request):
-            return [*self.list_display, "cor", "deficiencia"]
-        return self.list_display
 
     def has_delete_permission(self, request, obj=None):
         # Encerradas as inscrições, a inscrição é parte das listas (Vargem Alta art. 3º): não se apaga.

@@ -44,7 +44,7 @@ INSTALLED_APPS = [
 # Fila de tarefas em segundo plano (django-tasks, com a fila guardada no próprio banco pelo
 # django-tasks-db): as importações grandes rodam fora da requisição, no processo
 # `python manage.py db_worker`. TASKS_BACKEND permite outro backend (p. ex. o imediato, sem fila).
-INSTALLED_APPS += ["django_tasks", "django_tasks_db"]
+INSTALLED_APPS += ["django_tasks", "config.apps.FilaDeTarefasConfig"]
 TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
 
 MIDDLEWARE = [
