@@ -1,0 +1,70 @@
+"""Leituras da heteroidentificação: regras da lei para a comissão, quem pode ver o quê, quem convocar."""
+
+from __future__ import annotations
+
+from django.db.models import Max, QuerySet
+
+from concursos.models import Escolaridade, Inscricao, Situacao
+from heteroidentificacao.composicao import Conferencia, MembroComissao, RegrasComissao, conferir
+from heteroidentificacao.models import Avaliacao, Comissao, Instancia, Membro, Papel, Sessao
+
+
+def regras_da_comissao(comissao: Comissao) -> RegrasComissao:
+    """As regras de composição da lei congelada no certame (sem lei, nenhuma exigência legal)."""
+    lei = comissao.certame.lei
+    if lei is None:
+        return RegrasComissao()
+    escolaridade = ""
+    if lei.comissao_escolaridade_edital:
+        escolaridade = comissao.certame.cargos.aggregate(m=Max("escolaridade"))["m"] or ""
+    return RegrasComissao(
+        minimo_membros=lei.comissao_minimo_membros, artigo_minimo_membros=lei.artigo_comissao_membros,
+        minimo_pretos_pardos=lei.comissao_minimo_pretos_pardos, artigo_pretos_pardos=lei.artigo_comissao_pretos_pardos,
+        minimo_estaveis=lei.comissao_minimo_estaveis, artigo_estaveis=lei.artigo_comissao_estaveis,
+        presidente_carreira=lei.comissao_presidente_carreira, artigo_presidente=lei.artigo_comissao_presidente,
+        reputacao=lei.comissao_reputacao, artigo_reputacao=lei.artigo_comissao_reputacao,
+        residencia_anos=lei.comissao_residencia_anos, artigo_residencia=lei.artigo_comissao_residencia,
+        escolaridade_minima=escolaridade,
+        escolaridade_minima_rotulo=Escolaridade(escolaridade).label if escolaridade else "",
+        artigo_escolaridade=lei.artigo_comissao_escolaridade,
+        confidencialidade=lei.comissao_confidencialidade, artigo_confidencialidade=lei.artigo_confidencialidade,
+    )
+
+
+def _para_conferencia(membro: Membro) -> MembroComissao:
+    return MembroComissao(
+        nome=membro.nome, titular=membro.papel == Papel.TITULAR, presidente=membro.presidente,
+        cor_raca=membro.cor_raca, genero=membro.genero, estavel=membro.servidor_efetivo and membro.estavel,
+        servidor_carreira=membro.servidor_carreira, reside_desde=membro.reside_desde,
+        escolaridade=membro.escolaridade, reputacao_declarada=membro.reputacao_declarada_em is not None,
+        termo_assinado=membro.termo_assinado_em is not None, cpf=membro.cpf)
+
+
+def conferencia_da_comissao(comissao: Comissao) -> Conferencia:
+    """A composição conferida contra a lei; a recursal também contra os membros da primeira instância."""
+    outra = frozenset()
+    if comissao.instancia == Instancia.RECURSAL:
+        outra = frozenset(Membro.objects.filter(comissao__certame=comissao.certame_id,
+                                                comissao__instancia=Instancia.PRIMEIRA).values_list("cpf", flat=True))
+    membros = [_para_conferencia(m) for m in comissao.membros.all()]
+    return conferir(regras_da_comissao(comissao), membros, data=comissao.data_designacao,
+                    membros_da_outra_instancia=outra)
+
+
+def membro_do_usuario(usuario, comissao: Comissao) -> Membro | None:
+    if not usuario.is_authenticated:
+        return None
+    return Membro.objects.filter(comissao=comissao, usuario=usuario).first()
+
+
+def sessoes_do_usuario(usuario) -> QuerySet[Sessao]:
+    """Só as sessões das comissões de que o usuário é membro (nada de outros certames)."""
+    return (Sessao.objects.filter(comissao__membros__usuario=usuario).select_related("comissao__certame")
+            .order_by("-data", "-inicio").distinct())
+
+
+def cotistas_a_convocar(comissao: Comissao) -> QuerySet[Inscricao]:
+    """Os cotistas habilitados até agora que ainda não têm avaliação de primeira instância (art. 9º, § 7º)."""
+    return (Inscricao.objects.filter(certame=comissao.certame_id, reserva=True, situacao=Situacao.HABILITADO)
+            .exclude(pk__in=Avaliacao.objects.filter(recurso__isnull=True).values("inscricao_id"))
+            .select_related("candidato", "cargo").order_by("cargo__codigo", "candidato__nome"))
