@@ -52,7 +52,7 @@ def maioria_absoluta(membros: int) -> int:
 
 
 def apurar(cedulas: Sequence[bool], *, maioria: int,
-           embaralhar: Callable[[list[bool]], None] = _sorteio.shuffle) -> Apuracao:
+           embaralhar: Callable[[list[bool]], None] | None = None) -> Apuracao:
     """Abre as cédulas em ordem aleatória até um lado somar `maioria` votos e para ali.
 
     `maioria` é a da lei (p. ex. a absoluta dos membros da comissão, não só dos presentes). Se todas as
@@ -62,8 +62,10 @@ def apurar(cedulas: Sequence[bool], *, maioria: int,
         raise ErroApuracao("Nenhuma cédula foi depositada.")
     if maioria < 1:
         raise ErroApuracao("A maioria precisa ser de ao menos um voto.")
+    if len(cedulas) >= 2 * maioria:
+        raise ErroApuracao(f"Há {len(cedulas)} cédulas para uma maioria de {maioria}: mais cédulas do que membros.")
     urna = list(cedulas)
-    embaralhar(urna)
+    (embaralhar or _sorteio.shuffle)(urna)
     confirmam = nao_confirmam = 0
     for aberta, confirma in enumerate(urna, 1):
         if confirma:

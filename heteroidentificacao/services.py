@@ -454,7 +454,8 @@ def recurso_pautar(*, recurso: Recurso, sessao: Sessao, horario: time, usuario) 
     if julgadora is None:
         raise ErroOperacao("Designe a comissão recursal (ou marque que a própria comissão julga os recursos).")
     if sessao.comissao_id != julgadora.pk:
-        raise ErroOperacao(f"O recurso é julgado pela {julgadora}: escolha uma sessão dela.")
+        nome = "comissão recursal" if julgadora.instancia == Instancia.RECURSAL else "própria comissão"
+        raise ErroOperacao(f"O recurso é julgado pela {nome}: escolha uma sessão dela.")
     if sessao.estado == EstadoSessao.ENCERRADA:
         raise ErroOperacao("A sessão já foi encerrada.")
     avaliacao = Avaliacao.objects.create(sessao=sessao, inscricao_id=recurso.avaliacao.inscricao_id,
