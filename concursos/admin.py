@@ -28,6 +28,8 @@ from import_export.admin import ExportMixin
 from simple_history.admin import SimpleHistoryAdmin
 
 from concursos import admin_documentos, admin_importacao
+from concursos.admin_exportacao import ExportacaoEmSegundoPlanoMixin
+from concursos.busca import palavras
 from concursos.models import (
     CAMPOS_TRAVADOS,
     Candidato,
@@ -112,18 +114,12 @@ def so_digitos(texto: str) -> str:
 PARECE_NUMERO = re.compile(r"[\d.\-/\s]+")
 
 
-def _filtro_por_nome(termo: str, prefixo: str = "") -> Q:
-    """Todas as palavras do termo no nome, ou todas no nome social, em qualquer ordem.
-
-    No PostgreSQL cada «contém» usa os índices de trigramas (migração 0003); o nome social, só de quem o tem,
-    tem índice parcial (nome_social <> ''), por isso a condição vai explícita.
-    """
-    palavras = termo.split()
-    no_nome, no_social = Q(), ~Q(**{f"{prefixo}nome_social": ""})
-    for palavra in palavras:
-        no_nome &= Q(**{f"{prefixo}nome__icontains": palavra})
-        no_social &= Q(**{f"{prefixo}nome_social__icontains": palavra})
-    return no_nome | no_social
+def _buscar_por_nome(queryset, termo: str, prefixo: str = ""):
+    """Cada palavra do termo no começo de alguma palavra do nome ou do nome social, em qualquer ordem, sem
+    acento nem caixa: «joao silva» acha «João da Silva» (concursos/busca.py; no PostgreSQL, índice GIN)."""
+    if not palavras(termo):
+        return queryset.none()
+    return queryset.filter(**{f"{prefixo}nome_busca__palavras": termo})
 
 
 # ---------------------------------------------------------------- órgãos
@@ -736,11 +732,12 @@ class BuscaExataMixin:
 
 
 @admin.register(Candidato)
-class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportMixin, admin.ModelAdmin):
+class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
+                     admin.ModelAdmin):
     form = CandidatoForm
     list_display = ["nome", "nome_social", "cpf_formatado", "data_nascimento"]
     search_fields = ["nome"]
-    search_help_text = "CPF (com ou sem pontuação) ou nome."
+    search_help_text = "CPF (com ou sem pontuação) ou nome: o começo de cada palavra, com ou sem acento."
     ordering = ["nome", "cpf"]
     show_full_result_count = False
     show_facets = admin.ShowFacets.NEVER
@@ -782,7 +779,7 @@ class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportMixin, a
         if PARECE_NUMERO.fullmatch(termo):
             request.busca_exata = True
             return queryset.filter(cpf=so_digitos(termo)), False
-        return queryset.filter(_filtro_por_nome(termo)), False
+        return _buscar_por_nome(queryset, termo), False
 
     # Cor ou raça e deficiência só saem na exportação de quem pode vê-las (LGPD art. 11).
     def get_export_resource_classes(self, request):
@@ -835,7 +832,8 @@ class CargoFiltro(admin.SimpleListFilter):
 
 
 @admin.register(Inscricao)
-class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportMixin, SimpleHistoryAdmin):
+class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
+                     SimpleHistoryAdmin):
     list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao",
                     "cotista"]
     list_select_related = ["candidato", "cargo"]
@@ -843,8 +841,8 @@ class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportMixin, S
     actions = None
     list_per_page = POR_PAGINA
     search_fields = ["numero"]
-    search_help_text = ("Número de inscrição ou CPF (com ou sem pontuação), exatos; ou o nome (todas as palavras, "
-                        "em qualquer ordem).")
+    search_help_text = ("Número de inscrição ou CPF (com ou sem pontuação), exatos; ou o nome: o começo de cada "
+                        "palavra, em qualquer ordem, com ou sem acento («joao silva» acha «João da Silva»).")
     # Igual ao índice inscricao_ordem_admin_idx: a primeira página sai do índice, sem ordenar um milhão de linhas;
     # certame + número é único, então a ordem é total (o admin não acrescenta -pk).
     ordering = ["certame_id", "cargo_id", "classificacao", "numero"]
@@ -947,7 +945,7 @@ class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportMixin, S
             # Número de inscrição com letras (p. ex. «VA-000123»).
             request.busca_exata = True
             return queryset.filter(numero=termo), False
-        return queryset.filter(_filtro_por_nome(termo, "candidato__")), False
+        return _buscar_por_nome(queryset, termo, "candidato__"), False
 
     # A exportação completa traz a autodeclaração; sem a permissão, só a versão de publicação (CPF mascarado).
     def get_export_resource_classes(self, request):

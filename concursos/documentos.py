@@ -5,10 +5,11 @@ motor; `listas_do_cargo`; as convocações gravadas): o PDF nunca recalcula nada
 mostrar exatamente os números do sistema. A emissão (código de verificação, QR code, hash) é de
 `documentos.pdf.emitir_pdf`, a mesma da heteroidentificação.
 
-O quadro de 200 cargos precisa sair em até 3 s. O WeasyPrint gasta cerca de meio milissegundo por
-célula de tabela, então o template evita células: quatro por cargo (os números numa só, alinhados por
-`documentos.pdf.numeros_alinhados`) e a ordem de nomeação como texto compacto («1–2 AC, 3 NEG, 4–8 AC…»),
-nunca uma célula por posição.
+O quadro de 200 cargos e as listas e convocações de 1.000 linhas precisam sair em até 3 s. O WeasyPrint
+gasta cerca de meio milissegundo por célula de tabela, então os templates evitam células: no quadro, quatro
+por cargo (os números numa só, alinhados por `documentos.pdf.numeros_alinhados`) e a ordem de nomeação como
+texto compacto («1–2 AC, 3 NEG, 4–8 AC…»), nunca uma célula por posição; nas listas e convocações, linhas de
+texto alinhadas em fonte monoespaçada, cinco por célula (`documentos.tabela_texto`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from concursos.selectors import GERAL, Lista, listas_do_cargo
 from concursos.services import resumo_da_lei
 from documentos.models import DocumentoEmitido, TipoDocumento
 from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
+from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto
 from legislacao import motor
 from legislacao.models import Consequencia, Lei, Prioridade
 from legislacao.saida import ordem_compacta
@@ -220,15 +222,28 @@ def lista_do_cargo(cargo: Cargo, codigo: str) -> Lista:
     raise ListaDesconhecida(codigo)
 
 
+def nota_br(nota: Decimal | None) -> str:
+    """87.500 → «87,500», como a tela mostra a nota (pt-BR, sem separador de milhar); sem nota, «—»."""
+    return "—" if nota is None else format(nota, "f").replace(".", ",")
+
+
 def contexto_lista(cargo: Cargo, codigo: str) -> dict:
     """Uma lista de classificação, só com dados publicáveis: inscrição, nome, CPF mascarado, nota, classificação.
 
     Cor ou raça e deficiência são dados sensíveis (LGPD art. 5º, II) e não constam: a lista em que o nome
-    aparece já diz o que a publicação precisa dizer.
+    aparece já diz o que a publicação precisa dizer. As linhas são as mesmas da página do cargo (a mesma
+    `listas_do_cargo`), em texto alinhado (ver documentos.tabela_texto); o nome vai por último, porque é o que
+    pode quebrar a linha.
     """
     lista = lista_do_cargo(cargo, codigo)
-    return {"certame": cargo.certame, "cargo": cargo, "lista": lista, "geral": lista.codigo == GERAL,
-            "previa": not cargo.certame.publicado}
+    geral = lista.codigo == GERAL
+    colunas = [Coluna("Posição", direita=True), Coluna("Inscrição"), Coluna("CPF"),
+               Coluna("Nota final", direita=True), *([] if geral else [Coluna("Geral", direita=True)]),
+               Coluna("Nome")]
+    linhas = ([linha.posicao, linha.numero, linha.cpf_mascarado, nota_br(linha.nota_final),
+               *([] if geral else [linha.classificacao]), linha.nome] for linha in lista.linhas)
+    return {"certame": cargo.certame, "cargo": cargo, "lista": lista, "geral": geral,
+            "tabela": tabela_texto(colunas, linhas), "previa": not cargo.certame.publicado}
 
 
 def emitir_lista(*, cargo: Cargo, codigo: str, usuario) -> DocumentoEmitido:
@@ -243,11 +258,35 @@ def emitir_lista(*, cargo: Cargo, codigo: str, usuario) -> DocumentoEmitido:
 
 # --- convocações ------------------------------------------------------------------------------------------------
 
+COLUNAS_CONVOCACAO = [Coluna("Posição", direita=True), Coluna("Vaga"), Coluna("Lista"), Coluna("Inscrição"),
+                      Coluna("CPF"), Coluna("Chamada", direita=True), Coluna("Data"), Coluna("Desistência"),
+                      Coluna("Nome")]
+
+
+def _data(valor) -> str:
+    return valor.strftime("%d/%m/%Y") if valor else "—"
+
+
+def _linha_convocacao(c: Convocacao) -> list:
+    """Uma posição da ordem de nomeação; o substituto e o ato da desistência vão junto do nome."""
+    if c.inscricao is None:
+        return [c.posicao, c.vaga, c.lista or "—", "—", "—", f"{c.chamada.numero}ª", _data(c.chamada.data),
+                _data(c.desistiu_em), "sem candidato habilitado"]
+    nome = str(c.inscricao.candidato)
+    if c.substitui:
+        nome += f" (substitui {c.substitui.inscricao.numero})"
+    if c.desistiu_em and c.ato_desistencia:
+        nome += f" — desistência: {c.ato_desistencia}"
+    return [c.posicao, c.vaga, c.lista or "—", c.inscricao.numero, c.inscricao.candidato.cpf_mascarado,
+            f"{c.chamada.numero}ª", _data(c.chamada.data), _data(c.desistiu_em), nome]
+
+
 def contexto_convocacoes(cargo: Cargo) -> dict:
     """Todas as convocações do cargo, na ordem de nomeação, com a chamada de cada uma e as desistências.
 
-    A história não se reescreve: quem desistiu continua na lista, riscado pela data e ato da desistência,
-    seguido de quem o substituiu na mesma posição.
+    A história não se reescreve: quem desistiu continua na lista, acinzentado, com a data e o ato da
+    desistência, seguido de quem o substituiu na mesma posição. A tabela é texto alinhado (ver
+    documentos.tabela_texto); o ato de cada chamada está no quadro «Chamadas», pelo número.
     """
     nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD}
     nomes |= {g.codigo: g.nome for g in cargo.certame.regras_motor().grupos}
@@ -257,8 +296,10 @@ def contexto_convocacoes(cargo: Cargo) -> dict:
         .order_by("posicao", "chamada__numero"))
     chamadas = list(cargo.chamadas.order_by("numero"))
     ativas = [c for c in convocacoes if c.desistiu_em is None and c.inscricao_id]
+    tabela = tabela_texto(COLUNAS_CONVOCACAO, (_linha_convocacao(c) for c in convocacoes), largura=LARGURA_PAISAGEM,
+                          classes=["desistiu" if c.desistiu_em else "" for c in convocacoes])
     return {"certame": cargo.certame, "cargo": cargo, "convocacoes": convocacoes, "chamadas": chamadas,
-            "nomes": nomes, "legenda": sorted(nomes.items(), key=lambda item: item[0] != motor.AMPLA),
+            "tabela": tabela, "nomes": nomes, "legenda": sorted(nomes.items(), key=lambda item: item[0] != motor.AMPLA),
             "resumo": {"posicoes": len({c.posicao for c in convocacoes}), "em_exercicio": len(ativas),
                        "desistencias": sum(1 for c in convocacoes if c.desistiu_em),
                        "revertidas": sum(1 for c in ativas if c.lista and c.lista != c.vaga),

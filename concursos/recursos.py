@@ -9,7 +9,10 @@
   e PcD do cadastro).
 
 As importações não passam por aqui: vão pelo motor de concursos/importacao.py, que valida o arquivo
-inteiro e grava em lote, tudo ou nada. Cada exportação faz uma consulta só (select_related), sem N+1.
+inteiro e grava em lote, tudo ou nada. Cada exportação faz uma consulta só (select_related), sem N+1; as
+grandes (concursos/exportacao.py) usam estes mesmos recursos, linha a linha, na fila de tarefas.
+
+O `name` de cada recurso é o que o usuário escolhe no formulário de exportação.
 """
 
 from __future__ import annotations
@@ -33,6 +36,10 @@ class _SoExportacao(resources.ModelResource):
 
     relacionadas: tuple[str, ...] = ()
     ordem: tuple[str, ...] = ()
+
+    class Meta:
+        # Linhas buscadas por ida ao banco ao percorrer a consulta (o padrão, 100, faria 10.000 idas num milhão).
+        chunk_size = 2_000
 
     def get_queryset(self):
         return self.filter_export(self._meta.model.objects.all())
@@ -70,6 +77,7 @@ class InscricaoResource(_SoExportacao):
 
     class Meta:
         model = Inscricao
+        name = "Inscrições — leiaute completo da importação, com a autodeclaração (dados sensíveis)"
         fields = COLUNAS
         export_order = COLUNAS
 
@@ -109,6 +117,7 @@ class InscricaoPublicacaoResource(_SoExportacao):
 
     class Meta:
         model = Inscricao
+        name = "Inscrições — versão de publicação (CPF mascarado, sem dados sensíveis)"
         fields = COLUNAS_PUBLICACAO
         export_order = COLUNAS_PUBLICACAO
 
@@ -136,6 +145,7 @@ class CandidatoResource(_SoExportacao):
 
     class Meta:
         model = Candidato
+        name = "Candidatos — identificação e contato"
         fields = COLUNAS_CANDIDATO
         export_order = COLUNAS_CANDIDATO
         import_id_fields = ("cpf",)
@@ -155,6 +165,7 @@ class CandidatoSensivelResource(CandidatoResource):
     pcd = _coluna("pcd")
 
     class Meta(CandidatoResource.Meta):
+        name = "Candidatos — com cor ou raça, quilombola e PcD (dados sensíveis)"
         fields = (*COLUNAS_CANDIDATO, "cor_raca", "quilombola", "pcd")
         export_order = fields
 

@@ -3,28 +3,35 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, F, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
 from concursos.models import (
     REGRAS_SEM_LEI,
+    Candidato,
     Cargo,
     Certame,
     Chamada,
     Convocacao,
+    Heteroidentificacao,
     Inscricao,
     Situacao,
     TipoCertame,
     mascarar_cpf,
 )
-from concursos.services import candidatos_do_cargo
 from legislacao import motor
-from legislacao.models import Lei
+from legislacao.models import Consequencia, Lei
 from legislacao.selectors import Avaliacao, lei_aplicavel
 
 GERAL = "GERAL"
+# Linhas lidas por consulta quando a lista inteira é pedida (o PDF).
+LOTE_LEITURA = 2_000
+# Sem a junção com o candidato no recorte (nome e CPF vêm depois, só das linhas da página): com OFFSET alto, o
+# banco juntaria também cada linha pulada.
+CAMPOS_DA_LINHA = ("numero", "candidato_id", "nota_final", "classificacao")
 
 
 @dataclass(frozen=True)
@@ -37,16 +44,106 @@ class LinhaLista:
     classificacao: int
 
 
+class LinhasDaLista(Sequence):
+    """As linhas de uma lista, lidas do banco só quando pedidas: uma página (o admin) ou todas (o PDF).
+
+    Um cargo pode ter 100.000 inscritos: o banco filtra, ordena e recorta a página, e a posição na lista é o
+    deslocamento da página mais a ordem dentro dela (as listas são contínuas, sem saltos). O total vem pronto
+    (uma contagem de todas as listas numa consulta só), então o Paginator do Django não conta de novo.
+    """
+
+    def __init__(self, consulta: QuerySet[Inscricao], total: int):
+        self.consulta = consulta
+        self.total = total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, indice):
+        if isinstance(indice, slice):
+            inicio, fim, passo = indice.indices(self.total)
+            if passo != 1:
+                raise ValueError("As linhas de uma lista só se leem em sequência.")
+            return self._ler(inicio, fim)
+        if indice < 0:
+            indice += self.total
+        if not 0 <= indice < self.total:
+            raise IndexError(indice)
+        return self._ler(indice, indice + 1)[0]
+
+    def __iter__(self):
+        # Em lotes, do ponto onde o anterior parou (a classificação é única no cargo): sem OFFSET crescente e sem
+        # uma consulta com 100.000 parâmetros.
+        posicao, ultima = 0, None
+        while True:
+            consulta = self.consulta if ultima is None else self.consulta.filter(classificacao__gt=ultima)
+            lote = self._montar(posicao, consulta.values_list(*CAMPOS_DA_LINHA)[:LOTE_LEITURA])
+            if not lote:
+                return
+            yield from lote
+            posicao, ultima = posicao + len(lote), lote[-1].classificacao
+
+    def _ler(self, inicio: int, fim: int) -> list[LinhaLista]:
+        if fim <= inicio:
+            return []
+        return self._montar(inicio, self.consulta.values_list(*CAMPOS_DA_LINHA)[inicio:fim])
+
+    @staticmethod
+    def _montar(inicio: int, linhas) -> list[LinhaLista]:
+        linhas = list(linhas)
+        pessoas = {pk: (nome_social or nome, cpf) for pk, nome, nome_social, cpf in Candidato.objects.filter(
+            pk__in=[candidato for _, candidato, _, _ in linhas]).values_list("pk", "nome", "nome_social", "cpf")}
+        return [LinhaLista(inicio + i, numero, pessoas[candidato][0], mascarar_cpf(pessoas[candidato][1]), nota,
+                           classificacao)
+                for i, (numero, candidato, nota, classificacao) in enumerate(linhas, 1)]
+
+
 @dataclass(frozen=True)
 class Lista:
     codigo: str
     nome: str
     artigo: str
-    linhas: list[LinhaLista]
+    linhas: LinhasDaLista
+
+    @property
+    def total(self) -> int:
+        return len(self.linhas)
 
 
 def _artigos(certame: Certame) -> dict:
     return (certame.regras or {}).get("lei", {})
+
+
+# A heteroidentificação não confirmada ou a ausência tiram o candidato da reserva; eliminam-no só se a lei
+# manda. É o mesmo efeito de `candidatos_do_cargo` (concursos/services.py), aqui como filtro do banco.
+SEM_RESERVA = (Heteroidentificacao.NAO_CONFIRMADO, Heteroidentificacao.AUSENTE)
+
+
+def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:
+    """As inscrições habilitadas e classificadas do cargo, na ordem da classificação, depois da heteroidentificação.
+
+    O filtro pelo certame (redundante) deixa o banco ler a ordem do índice (certame, cargo, classificação).
+    """
+    lei = _artigos(cargo.certame)
+    eliminados = [h for h, chave in zip(SEM_RESERVA, ("nao_confirmacao", "ausencia"), strict=True)
+                  if lei.get(chave) == Consequencia.ELIMINACAO]
+    consulta = Inscricao.objects.filter(certame_id=cargo.certame_id, cargo=cargo, classificacao__isnull=False,
+                                        situacao=Situacao.HABILITADO)
+    if eliminados:
+        consulta = consulta.exclude(heteroidentificacao__in=eliminados)
+    return consulta.order_by("classificacao")
+
+
+def filtros_das_listas(regras: motor.Regras) -> dict[str, Q | None]:
+    """O filtro de cada lista, na ordem das abas: geral (todos), ampla, PcD e um por grupo de reserva."""
+    cotista = Q(reserva=True) & ~Q(heteroidentificacao__in=SEM_RESERVA)
+    filtros: dict[str, Q | None] = {GERAL: None, motor.AMPLA: ~cotista & Q(pcd=False), motor.PCD: Q(pcd=True)}
+    for grupo in regras.grupos:
+        elegivel = Q(cor_raca__in=sorted(grupo.cores))
+        if grupo.quilombola:
+            elegivel |= Q(quilombola=True)
+        filtros[grupo.codigo] = cotista & elegivel
+    return filtros
 
 
 def listas_do_cargo(cargo: Cargo) -> list[Lista]:
@@ -54,35 +151,25 @@ def listas_do_cargo(cargo: Cargo) -> list[Lista]:
 
     Cotistas e PcD aparecem também na geral (concorrem concomitantemente: Vargem Alta art. 4º; Ibatiba
     art. 4º); a de ampla traz os inscritos só na ampla concorrência (Afonso Cláudio art. 3º).
+
+    Uma consulta conta todas as listas; as linhas só são lidas quando pedidas (ver LinhasDaLista).
     """
     certame = cargo.certame
     regras = certame.regras_motor()
-    lei = _artigos(certame)
-    elegibilidade = lei.get("elegibilidade", {})
-    efetivos = {c.inscricao: c for c in candidatos_do_cargo(cargo)}
-    dados = (Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False, situacao=Situacao.HABILITADO)
-             .order_by("classificacao")
-             .values_list("numero", "candidato__nome", "candidato__nome_social", "candidato__cpf", "nota_final",
-                          "classificacao"))
-    filtros = {GERAL: lambda c: True, motor.AMPLA: lambda c: not c.reserva and not c.pcd, motor.PCD: lambda c: c.pcd}
-    for grupo in regras.grupos:
-        filtros[grupo.codigo] = lambda c, g=grupo: c.reserva and g.elegivel(c.cor_raca, c.quilombola)
-    linhas: dict[str, list[LinhaLista]] = {codigo: [] for codigo in filtros}
-    for numero, nome, nome_social, cpf, nota, classificacao in dados:
-        efetivo = efetivos.get(numero)
-        if efetivo is None or efetivo.situacao != motor.HABILITADO:
-            continue
-        for codigo, filtro in filtros.items():
-            if filtro(efetivo):
-                lista = linhas[codigo]
-                lista.append(LinhaLista(len(lista) + 1, numero, nome_social or nome, mascarar_cpf(cpf), nota,
-                                        classificacao))
+    elegibilidade = _artigos(certame).get("elegibilidade", {})
+    habilitados = habilitados_do_cargo(cargo)
+    filtros = filtros_das_listas(regras)
+    # Apelidos neutros: o código de um grupo vem dos dados da lei e não deve virar nome de coluna.
+    contagem = habilitados.aggregate(**{f"n{i}": Count("pk", filter=filtro)
+                                        for i, filtro in enumerate(filtros.values())})
     nomes = {GERAL: ("Lista geral", "classificação final da banca, após os desempates do edital"),
              motor.AMPLA: ("Ampla concorrência", "inscritos só na ampla concorrência (Afonso Cláudio art. 3º)"),
              motor.PCD: ("Pessoas com deficiência", "vagas PcD do edital")}
     for grupo in regras.grupos:
         nomes[grupo.codigo] = (grupo.nome, elegibilidade.get(grupo.codigo) or grupo.artigo)
-    return [Lista(codigo, *nomes[codigo], linhas[codigo]) for codigo in filtros]
+    return [Lista(codigo, *nomes[codigo],
+                  LinhasDaLista(habilitados.filter(filtro) if filtro is not None else habilitados, contagem[f"n{i}"]))
+            for i, (codigo, filtro) in enumerate(filtros.items())]
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,8 @@ class ErroOperacao(Exception):
 
 def _auditar(objeto, usuario, motivo: str) -> None:
     objeto._history_user = usuario
-    objeto._change_reason = motivo
+    # O motivo do django-simple-history cabe em 100 caracteres; o resto fica nos próprios registros.
+    objeto._change_reason = motivo if len(motivo) <= 100 else motivo[:99] + "…"
 
 
 def resumo_da_lei(lei: Lei | None) -> dict:
@@ -179,26 +180,42 @@ def desistencia_registrar(*, convocacao: Convocacao, data: date, ato: str, usuar
     a vaga segue a cadeia de reversão e, por fim, a ampla (Vargem Alta art. 4º, § 3º). Sem nenhum
     candidato restante, a desistência fica registrada e a posição, vaga (devolve None).
     """
+    return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.DESISTENTE,
+                          tipo=TipoChamada.DESISTENCIA, motivo="Desistência")
+
+
+@transaction.atomic
+def nomeacao_anular(*, convocacao: Convocacao, data: date, ato: str, usuario) -> Chamada | None:
+    """Anula a nomeação de quem fraudou a autodeclaração, depois do procedimento com contraditório e ampla
+    defesa (Afonso Cláudio art. 7º, parágrafo único; Iúna art. 2º, § 2º), e chama para a mesma posição o
+    próximo da mesma lista, como numa desistência."""
+    return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.ELIMINADO,
+                          tipo=TipoChamada.ANULACAO, motivo="Nomeação anulada")
+
+
+def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, situacao: str, tipo: str,
+                   motivo: str) -> Chamada | None:
     cargo = _travar(convocacao.cargo)
     convocacao = Convocacao.objects.select_related("inscricao").get(pk=convocacao.pk)
     if convocacao.desistiu_em is not None:
-        raise ErroOperacao("Esta desistência já foi registrada.")
+        raise ErroOperacao("Esta desistência já foi registrada." if tipo == TipoChamada.DESISTENCIA
+                           else "O titular já deixou esta posição.")
     if convocacao.inscricao is None:
         raise ErroOperacao("Esta posição não tem titular: não há de quem registrar desistência.")
     convocacao.desistiu_em = data
     convocacao.ato_desistencia = ato
     convocacao.save(update_fields=["desistiu_em", "ato_desistencia"])
     inscricao = convocacao.inscricao
-    inscricao.situacao = Situacao.DESISTENTE
-    _auditar(inscricao, usuario, f"Desistência da posição {convocacao.posicao} ({ato}).")
+    inscricao.situacao = situacao
+    _auditar(inscricao, usuario, f"{motivo} na posição {convocacao.posicao} ({ato}).")
     inscricao.save(update_fields=["situacao"])
     regras = cargo.certame.regras_motor()
     lista = convocacao.lista or convocacao.vaga
     ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), _ja_chamados(cargo))
     if candidato is None:
         return None
-    chamada = _nova_chamada(cargo, TipoChamada.DESISTENCIA, data, ato, usuario,
-                            observacao=f"Desistência de {inscricao.numero} na posição {convocacao.posicao}.")
+    chamada = _nova_chamada(cargo, tipo, data, ato, usuario,
+                            observacao=f"{motivo}: {inscricao.numero} na posição {convocacao.posicao}.")
     Convocacao.objects.create(
         chamada=chamada, cargo=cargo, posicao=convocacao.posicao, vaga=convocacao.vaga, lista=origem or "",
         inscricao=Inscricao.objects.get(cargo=cargo, numero=candidato.inscricao), substitui=convocacao)

@@ -10,4 +10,5 @@ urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
     path("admin/", admin.site.urls),
     path("verificar/", include("documentos.urls")),
+    path("comissao/", include("heteroidentificacao.urls")),
 ]

@@ -5,8 +5,10 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django_tasks_db.admin import DBTaskResultAdmin
+from django_tasks_db.models import DBTaskResult
 
-from documentos.models import DocumentoEmitido
+from documentos.models import DocumentoEmitido, TarefaEmSegundoPlano
 from documentos.pdf import resposta_pdf
 
 
@@ -54,3 +56,12 @@ class DocumentoEmitidoAdmin(admin.ModelAdmin):
         if not self.has_view_permission(request):
             raise PermissionDenied
         return resposta_pdf(get_object_or_404(DocumentoEmitido, pk=pk))
+
+
+# A fila aparece uma vez só, em português (o admin do pacote mostra «Task Results»).
+admin.site.unregister(DBTaskResult)
+
+
+@admin.register(TarefaEmSegundoPlano)
+class TarefaEmSegundoPlanoAdmin(DBTaskResultAdmin):
+    pass

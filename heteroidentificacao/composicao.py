@@ -53,12 +53,16 @@ class MembroComissao:
 
 
 @dataclass(frozen=True)
-class Problema:
-    mensagem: str
+class Enunciado:
+    """Uma frase e o dispositivo da lei em que ela se apoia (vazio quando nenhum a sustenta)."""
+
+    texto: str
     artigo: str = ""
 
+
+class Problema(Enunciado):
     def __str__(self) -> str:
-        return f"{self.mensagem.removesuffix('.')} ({self.artigo})." if self.artigo else self.mensagem
+        return f"{self.texto.removesuffix('.')} ({self.artigo})." if self.artigo else self.texto
 
 
 @dataclass(frozen=True)

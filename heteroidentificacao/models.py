@@ -63,8 +63,12 @@ class Comissao(models.Model):
 
     @property
     def nomes_publicos(self) -> bool:
-        """Os nomes (e currículos) ficam em sigilo até o resultado ser publicado (art. 11, § 1º e § 3º)."""
-        return self.resultado_provisorio_em is not None
+        """Os nomes (e currículos) ficam em sigilo até o resultado ser publicado (art. 11, § 1º e § 3º): o
+        provisório, para a primeira instância; o final, que traz o julgamento dos recursos, para a recursal."""
+        if self.instancia == Instancia.PRIMEIRA:
+            return self.resultado_provisorio_em is not None
+        return Comissao.objects.filter(certame=self.certame_id, instancia=Instancia.PRIMEIRA,
+                                       resultado_final_em__isnull=False).exists()
 
 
 class Papel(models.TextChoices):

@@ -31,22 +31,27 @@ def regras_da_comissao(comissao: Comissao) -> RegrasComissao:
     )
 
 
-def _para_conferencia(membro: Membro) -> MembroComissao:
+def _para_conferencia(membro: Membro, nome: str) -> MembroComissao:
     return MembroComissao(
-        nome=membro.nome, titular=membro.papel == Papel.TITULAR, presidente=membro.presidente,
+        nome=nome, titular=membro.papel == Papel.TITULAR, presidente=membro.presidente,
         cor_raca=membro.cor_raca, genero=membro.genero, estavel=membro.servidor_efetivo and membro.estavel,
         servidor_carreira=membro.servidor_carreira, reside_desde=membro.reside_desde,
         escolaridade=membro.escolaridade, reputacao_declarada=membro.reputacao_declarada_em is not None,
         termo_assinado=membro.termo_assinado_em is not None, cpf=membro.cpf)
 
 
-def conferencia_da_comissao(comissao: Comissao) -> Conferencia:
-    """A composição conferida contra a lei; a recursal também contra os membros da primeira instância."""
+def conferencia_da_comissao(comissao: Comissao, *, com_nomes: bool = True) -> Conferencia:
+    """A composição conferida contra a lei; a recursal também contra os membros da primeira instância.
+
+    Sem `com_nomes`, cada membro aparece como «Membro nº k» (ordem de cadastro): quem não pode conhecer os
+    nomes antes do resultado (art. 11, § 1º) ainda vê quantos e quais requisitos faltam.
+    """
     outra = frozenset()
     if comissao.instancia == Instancia.RECURSAL:
         outra = frozenset(Membro.objects.filter(comissao__certame=comissao.certame_id,
                                                 comissao__instancia=Instancia.PRIMEIRA).values_list("cpf", flat=True))
-    membros = [_para_conferencia(m) for m in comissao.membros.all()]
+    membros = [_para_conferencia(m, m.nome if com_nomes else f"Membro nº {i}")
+               for i, m in enumerate(comissao.membros.order_by("pk"), 1)]
     return conferir(regras_da_comissao(comissao), membros, data=comissao.data_designacao,
                     membros_da_outra_instancia=outra)
 

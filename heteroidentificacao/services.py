@@ -13,9 +13,10 @@ from datetime import date, datetime, time, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from simple_history.utils import bulk_create_with_history
 
-from concursos.models import Heteroidentificacao, Inscricao, Situacao
-from concursos.services import ErroOperacao
+from concursos.models import Convocacao, Heteroidentificacao, Inscricao, Situacao
+from concursos.services import ErroOperacao, nomeacao_anular
 from heteroidentificacao import apuracao
 from heteroidentificacao.models import (
     AcessoGravacao,
@@ -48,7 +49,8 @@ PARECER_MINIMO = 60
 
 def _auditar(objeto, usuario, motivo: str) -> None:
     objeto._history_user = usuario
-    objeto._change_reason = motivo
+    # O motivo do django-simple-history cabe em 100 caracteres; o resto fica nos próprios registros.
+    objeto._change_reason = motivo if len(motivo) <= 100 else motivo[:99] + "…"
 
 
 def _artigo(texto: str) -> str:
@@ -99,7 +101,8 @@ def sessao_convocar(*, sessao: Sessao, inscricoes: list[Inscricao], intervalo_mi
         inscricao.save(update_fields=["heteroidentificacao"])
     try:
         with transaction.atomic():
-            return Avaliacao.objects.bulk_create(avaliacoes)
+            return bulk_create_with_history(avaliacoes, Avaliacao, default_user=usuario,
+                                            default_change_reason=f"Convocada para a {sessao}.")
     except IntegrityError as erro:
         raise ErroOperacao("Alguma das inscrições já foi convocada para heteroidentificação.") from erro
 
@@ -107,7 +110,7 @@ def sessao_convocar(*, sessao: Sessao, inscricoes: list[Inscricao], intervalo_mi
 @transaction.atomic
 def sessao_abrir(*, sessao: Sessao, presentes: list[Membro], usuario) -> Sessao:
     """Abre a sessão com os membros presentes: a composição deve atender à lei e haver quórum."""
-    sessao = Sessao.objects.select_for_update().select_related("comissao__certame__lei").get(pk=sessao.pk)
+    sessao = Sessao.objects.select_for_update(of=("self",)).select_related("comissao__certame__lei").get(pk=sessao.pk)
     _exigir_presidente(sessao, usuario)
     if sessao.estado != EstadoSessao.AGENDADA:
         raise ErroOperacao("A sessão já foi aberta.")
@@ -243,25 +246,33 @@ def voto_registrar(*, avaliacao: Avaliacao, usuario, confirma: bool) -> None:
     """O voto de um membro, do seu próprio login: registra que votou e, à parte, uma cédula sem dono.
 
     Sem `select_for_update` da avaliação: trinta membros votando ao mesmo tempo não se enfileiram; a
-    restrição única de `Participacao` impede o segundo voto, e a apuração trava a avaliação.
+    restrição única de `Participacao` impede o segundo voto, e a apuração trava a avaliação. O caminho
+    comum é uma consulta e duas inserções; as recusas são explicadas depois, fora dele.
     """
-    with transaction.atomic():
-        avaliacao = (Avaliacao.objects.select_related("sessao").only("estado", "forma_votacao", "sessao__estado",
-                                                                     "sessao__comissao_id").get(pk=avaliacao.pk))
-        if avaliacao.estado != EstadoAvaliacao.VOTACAO or avaliacao.sessao.estado != EstadoSessao.ABERTA:
-            raise ErroOperacao("A votação desta avaliação não está aberta.")
-        if avaliacao.forma_votacao != FormaVotacao.ELETRONICA:
-            raise ErroOperacao("Esta votação é em cédulas de papel.")
-        membro = (avaliacao.sessao.presentes.filter(usuario=usuario).only("pk").first()
-                  if usuario.is_authenticated else None)
-        if membro is None:
-            raise ErroOperacao("Só os membros presentes à sessão votam.")
-        try:
-            with transaction.atomic():
-                Participacao.objects.create(avaliacao_id=avaliacao.pk, membro_id=membro.pk)
-        except IntegrityError as erro:
-            raise ErroOperacao("Você já votou nesta avaliação.") from erro
-        Cedula.objects.create(avaliacao_id=avaliacao.pk, confirma=confirma)
+    membro = Membro.objects.filter(
+        usuario_id=usuario.pk, sessoes_presentes__estado=EstadoSessao.ABERTA,
+        sessoes_presentes__avaliacoes__pk=avaliacao.pk,
+        sessoes_presentes__avaliacoes__estado=EstadoAvaliacao.VOTACAO,
+        sessoes_presentes__avaliacoes__forma_votacao=FormaVotacao.ELETRONICA,
+    ).values_list("pk", flat=True).first() if usuario.is_authenticated else None
+    if membro is None:
+        _recusar_voto(avaliacao)
+    try:
+        with transaction.atomic():
+            Participacao.objects.create(avaliacao_id=avaliacao.pk, membro_id=membro)
+            Cedula.objects.create(avaliacao_id=avaliacao.pk, confirma=confirma)
+    except IntegrityError as erro:
+        raise ErroOperacao("Você já votou nesta avaliação.") from erro
+
+
+def _recusar_voto(avaliacao: Avaliacao) -> None:
+    avaliacao = Avaliacao.objects.select_related("sessao").only("estado", "forma_votacao", "sessao__estado").get(
+        pk=avaliacao.pk)
+    if avaliacao.estado != EstadoAvaliacao.VOTACAO or avaliacao.sessao.estado != EstadoSessao.ABERTA:
+        raise ErroOperacao("A votação desta avaliação não está aberta.")
+    if avaliacao.forma_votacao != FormaVotacao.ELETRONICA:
+        raise ErroOperacao("Esta votação é em cédulas de papel.")
+    raise ErroOperacao("Só os membros presentes à sessão votam.")
 
 
 @transaction.atomic
@@ -458,10 +469,11 @@ def recurso_pautar(*, recurso: Recurso, sessao: Sessao, horario: time, usuario) 
         raise ErroOperacao(f"O recurso é julgado pela {nome}: escolha uma sessão dela.")
     if sessao.estado == EstadoSessao.ENCERRADA:
         raise ErroOperacao("A sessão já foi encerrada.")
-    avaliacao = Avaliacao.objects.create(sessao=sessao, inscricao_id=recurso.avaliacao.inscricao_id,
-                                         recurso=recurso, horario=horario,
-                                         gravacao_referencia=recurso.avaliacao.gravacao_referencia,
-                                         gravacao_sha256=recurso.avaliacao.gravacao_sha256)
+    avaliacao = Avaliacao(sessao=sessao, inscricao_id=recurso.avaliacao.inscricao_id, recurso=recurso,
+                          horario=horario, gravacao_referencia=recurso.avaliacao.gravacao_referencia,
+                          gravacao_sha256=recurso.avaliacao.gravacao_sha256)
+    _auditar(avaliacao, usuario, f"Recurso na pauta da {sessao}.")
+    avaliacao.save()
     return avaliacao
 
 
@@ -544,7 +556,7 @@ def fraude_decidir(*, procedimento: ProcedimentoFraude, fraude: bool, decisao: s
                    oficio_mp: str = "") -> ProcedimentoFraude:
     """Decide depois do contraditório: reconhecida a fraude, o candidato é eliminado e os documentos vão ao
     Ministério Público (Iúna art. 2º, § 2º; Afonso Cláudio art. 7º)."""
-    procedimento = (ProcedimentoFraude.objects.select_for_update().select_related("inscricao__certame__lei")
+    procedimento = (ProcedimentoFraude.objects.select_for_update(of=("self",)).select_related("inscricao__certame__lei")
                     .get(pk=procedimento.pk))
     if procedimento.estado not in (EstadoFraude.INSTAURADO, EstadoFraude.DEFESA):
         raise ErroOperacao("O procedimento já foi decidido.")
@@ -561,11 +573,18 @@ def fraude_decidir(*, procedimento: ProcedimentoFraude, fraude: bool, decisao: s
             raise ErroOperacao("Informe o ofício de encaminhamento ao Ministério Público.")
         procedimento.encaminhado_mp_em = data
         procedimento.oficio_mp = oficio_mp.strip()
-        inscricao = Inscricao.objects.select_for_update().get(pk=procedimento.inscricao_id)
-        inscricao.situacao = Situacao.ELIMINADO
         lei = procedimento.inscricao.certame.lei
-        _auditar(inscricao, usuario, f"Eliminada por declaração falsa{_artigo(lei.artigo_fraude if lei else '')}.")
-        inscricao.save(update_fields=["situacao"])
+        motivo = f"Eliminada por declaração falsa{_artigo(lei.artigo_fraude if lei else '')}"
+        nomeacao = Convocacao.objects.filter(inscricao_id=procedimento.inscricao_id, desistiu_em__isnull=True).first()
+        if nomeacao is not None:
+            # Já nomeado: anula-se a nomeação e a posição vai ao próximo da mesma lista (art. 7º, p. ú.).
+            nomeacao_anular(convocacao=nomeacao, data=data, ato=procedimento.ato, usuario=usuario)
+            procedimento.nomeacao_anulada = True
+        else:
+            inscricao = Inscricao.objects.select_for_update().get(pk=procedimento.inscricao_id)
+            inscricao.situacao = Situacao.ELIMINADO
+            _auditar(inscricao, usuario, f"{motivo}.")
+            inscricao.save(update_fields=["situacao"])
     _auditar(procedimento, usuario, procedimento.get_estado_display())
     procedimento.save()
     return procedimento

@@ -144,6 +144,7 @@ class Lei(models.Model):
     artigo_comissao_escolaridade = _artigo("artigo da escolaridade dos membros")
     comissao_confidencialidade = models.BooleanField("membros assinam termo de confidencialidade", default=False)
     artigo_confidencialidade = _artigo("artigo do termo de confidencialidade")
+    artigo_sigilo_entrevistas = _artigo("artigo do sigilo do conteúdo das entrevistas")
     sigilo_membros = models.BooleanField("nomes dos membros em sigilo até o resultado", default=False)
     artigo_sigilo_membros = _artigo("artigo do sigilo dos nomes")
     curriculos_publicos = models.BooleanField("currículos dos membros publicados", default=False)

@@ -45,3 +45,9 @@ def browser_context_args(browser_context_args):
 def _tarefas_imediatas(settings):
     """Nos testes, as tarefas em segundo plano (django-tasks) rodam na hora: sem fila nem processo à parte."""
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture(autouse=True)
+def _senhas_rapidas(settings):
+    """Os testes criam muitos usuários (membros de comissão): um hash de senha rápido, só aqui."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

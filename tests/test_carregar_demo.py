@@ -105,11 +105,28 @@ def test_the_demo_certame_is_created_only_once_and_its_panel_opens(client):
     carregar_demo()
     total = Inscricao.objects.count()
     saida = carregar_demo()
-    assert Certame.objects.count() == 1 and Inscricao.objects.count() == total
+    assert Certame.objects.count() == 2 and Inscricao.objects.count() == total
     assert "Certame de demonstração já existia" in saida
-    certame = Certame.objects.get()
+    certame = Certame.objects.get(municipio="Vargem Alta")
     client.login(username="demo", password="demo12345")
     resposta = client.get(reverse("admin:concursos_certame_painel", args=[certame.pk]))
     assert resposta.status_code == 200
     assert "Cargo abaixo do mínimo legal" in resposta.content.decode()
     assert "Convocação inicial" in resposta.content.decode()
+
+
+def test_it_creates_a_lawful_heteroidentification_commission_with_a_scheduled_session():
+    """A comissão de demonstração atende à Lei 2.552/2023 de Afonso Cláudio (art. 8º) e já tem cotistas
+    convocados; os membros entram pela área da comissão."""
+    from heteroidentificacao.models import Comissao
+    from heteroidentificacao.selectors import conferencia_da_comissao
+
+    saida = carregar_demo()
+    comissao = Comissao.objects.get(certame__municipio="Afonso Cláudio")
+    assert comissao.certame.lei.slug == "afonso-claudio-es-lei-2552-2023"
+    assert conferencia_da_comissao(comissao).regular
+    assert comissao.sessoes.get().avaliacoes.count() > 0
+    assert get_user_model().objects.get(username="presidente").check_password("comissao12345")
+    assert "http://127.0.0.1:8000/comissao/entrar/" in saida
+    carregar_demo()
+    assert Comissao.objects.count() == 1

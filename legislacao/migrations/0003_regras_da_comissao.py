@@ -9,6 +9,7 @@ AFONSO_CLAUDIO = {
     "comissao_reputacao": True, "artigo_comissao_reputacao": "art. 8º, § 2º, I",
     "artigo_comissao_residencia": "art. 8º, § 2º, II", "artigo_comissao_escolaridade": "art. 8º, § 2º, III",
     "comissao_confidencialidade": True, "artigo_confidencialidade": "art. 11, caput",
+    "artigo_sigilo_entrevistas": "art. 10, IV",
     "sigilo_membros": True, "artigo_sigilo_membros": "art. 11, § 1º",
     "curriculos_publicos": True, "artigo_curriculos": "art. 11, § 3º",
     "gravacao": True, "artigo_gravacao": "art. 9º, § 2º",
@@ -68,6 +69,11 @@ class Migration(migrations.Migration):
             model_name='historicallei',
             name='artigo_confidencialidade',
             field=models.CharField(blank=True, help_text='Dispositivo que estabelece a regra, p. ex. «art. 2º, § 1º».', max_length=120, verbose_name='artigo do termo de confidencialidade'),
+        ),
+        migrations.AddField(
+            model_name='historicallei',
+            name='artigo_sigilo_entrevistas',
+            field=models.CharField(blank=True, help_text='Dispositivo que estabelece a regra, p. ex. «art. 2º, § 1º».', max_length=120, verbose_name='artigo do sigilo do conteúdo das entrevistas'),
         ),
         migrations.AddField(
             model_name='historicallei',
@@ -173,6 +179,11 @@ class Migration(migrations.Migration):
             model_name='lei',
             name='artigo_confidencialidade',
             field=models.CharField(blank=True, help_text='Dispositivo que estabelece a regra, p. ex. «art. 2º, § 1º».', max_length=120, verbose_name='artigo do termo de confidencialidade'),
+        ),
+        migrations.AddField(
+            model_name='lei',
+            name='artigo_sigilo_entrevistas',
+            field=models.CharField(blank=True, help_text='Dispositivo que estabelece a regra, p. ex. «art. 2º, § 1º».', max_length=120, verbose_name='artigo do sigilo do conteúdo das entrevistas'),
         ),
         migrations.AddField(
             model_name='lei',

@@ -135,8 +135,11 @@ def test_cada_lista_traz_seus_candidatos_com_cpf_mascarado(cargo_com_resultado, 
     conteudo = so_espacos_simples(texto(emitir_lista(cargo=cargo_com_resultado, codigo=codigo,
                                                      usuario=admin_user).conteudo()))
     assert lista.nome in conteudo
+    assert f"{lista.total} candidato" in conteudo
     for linha in lista.linhas:
-        assert f"{linha.posicao} {linha.numero} {linha.nome} {linha.cpf_mascarado}" in conteudo
+        nota = str(linha.nota_final).replace(".", ",")
+        geral = "" if codigo == "GERAL" else f" {linha.classificacao}"
+        assert f"{linha.posicao} {linha.numero} {linha.cpf_mascarado} {nota}{geral} {linha.nome}" in conteudo
     fora = {n for n in ("A01", "A02", "A03", "A04", "A05", "A12")} - {linha.numero for linha in lista.linhas}
     assert not any(f" {numero} Candidato" in conteudo for numero in fora)
 
@@ -151,9 +154,50 @@ def test_a_lista_nao_traz_cpf_completo_nem_dados_sensiveis(cargo_com_resultado, 
     assert "pessoa@exemplo.com.br" not in conteudo and "99999" not in conteudo and "17/04/1990" not in conteudo
 
 
+def test_lista_vazia_diz_que_nao_ha_candidatos(certame, admin_user):
+    conteudo = so_espacos_simples(texto(emitir_lista(cargo=certame.cargos.get(codigo="MOT"), codigo="IND",
+                                                     usuario=admin_user).conteudo()))
+    assert "0 candidatos" in conteudo and "Nenhum candidato habilitado nesta lista." in conteudo
+
+
 def test_lista_de_eliminado_fica_de_fora(cargo_com_resultado, admin_user):
     conteudo = texto(emitir_lista(cargo=cargo_com_resultado, codigo="GERAL", usuario=admin_user).conteudo())
     assert "A11" in conteudo and "A12" not in conteudo
+
+
+def test_lista_longa_repete_o_cabecalho_e_numera_as_paginas(fazer_certame, inscrever, levar_ao_resultado,
+                                                           admin_user):
+    certame = fazer_certame(numero="005/2024", cargos=(("ADM", 10, 1),))
+    cargo = certame.cargos.get()
+    # Um nome longo quebra a linha e continua alinhado sob a coluna «Nome».
+    inscrever(cargo, [(f"N{i:04d}", "parda", i % 4 == 0) for i in range(1, 261)])
+    Candidato.objects.filter(inscricoes__numero="N0007").update(
+        nome="Maria Aparecida Cavalcanti de Albuquerque Nascimento dos Santos Oliveira Pereira da Silva")
+    levar_ao_resultado(certame)
+    documento = emitir_lista(cargo=cargo, codigo="GERAL", usuario=admin_user)
+    textos = [so_espacos_simples(t) for t in paginas(documento.conteudo())]
+    assert documento.paginas == len(textos) >= 4
+    for numero, pagina in enumerate(textos, 1):
+        assert f"Página {numero} de {len(textos)}" in pagina
+    com_linhas = [t for t in textos if "N0" in t]
+    assert len(com_linhas) >= 4
+    assert all("Posição Inscrição CPF Nota final Nome" in t for t in com_linhas)
+    conteudo = " ".join(textos)
+    assert "260 candidatos" in conteudo
+    assert all(f" N{i:04d} " in conteudo for i in range(1, 261))
+    assert "Maria Aparecida Cavalcanti de Albuquerque Nascimento dos Santos Oliveira Pereira da Silva" in conteudo
+
+
+def test_a_lista_do_pdf_e_a_mesma_da_pagina_do_cargo(cargo_com_resultado, admin_user, admin_client):
+    from django.urls import reverse
+
+    for codigo in ("GERAL", "NEG", "AC"):
+        tela = admin_client.get(reverse("admin:concursos_cargo_painel", args=[cargo_com_resultado.pk]),
+                                {"aba": codigo})
+        conteudo = so_espacos_simples(texto(emitir_lista(cargo=cargo_com_resultado, codigo=codigo,
+                                                         usuario=admin_user).conteudo()))
+        for linha in tela.context["pagina"]:
+            assert f"{linha.posicao} {linha.numero} {linha.cpf_mascarado}" in conteudo
 
 
 # --- convocações ------------------------------------------------------------------------------------------------
@@ -179,6 +223,30 @@ def test_convocacoes_com_chamadas_desistencia_e_substituto(cargo_convocado, admi
     for convocacao in Convocacao.objects.filter(cargo=cargo_convocado).select_related("inscricao__candidato"):
         assert convocacao.inscricao.numero in conteudo
         assert convocacao.inscricao.candidato.cpf_mascarado in conteudo
+
+
+def test_convocacoes_longas_repetem_o_cabecalho_e_numeram_as_paginas(fazer_certame, inscrever, levar_ao_resultado,
+                                                                    admin_user):
+    certame = fazer_certame(numero="006/2024", cargos=(("ADM", 120, 6),))
+    cargo = certame.cargos.get()
+    inscrever(cargo, [(f"C{i:04d}", "parda" if i % 3 == 0 else "branca", i % 3 == 0, i % 25 == 0)
+                      for i in range(1, 131)])
+    levar_ao_resultado(certame)
+    cargo.refresh_from_db()
+    chamada_inicial(cargo=cargo, data=date(2024, 9, 2), ato="Portaria nº 12/2024", usuario=admin_user)
+    documento = emitir_convocacoes(cargo=cargo, usuario=admin_user)
+    textos = [so_espacos_simples(t) for t in paginas(documento.conteudo())]
+    assert len(textos) >= 3
+    for numero, pagina in enumerate(textos, 1):
+        assert f"Página {numero} de {len(textos)}" in pagina
+    com_posicoes = [t for t in textos if " C0" in t]
+    assert len(com_posicoes) >= 3
+    assert all("Posição Vaga Lista Inscrição CPF Chamada Data Desistência Nome" in t for t in com_posicoes)
+    conteudo = " ".join(textos)
+    for convocacao in Convocacao.objects.filter(cargo=cargo).select_related("inscricao__candidato"):
+        assert (f"{convocacao.posicao} {convocacao.vaga} {convocacao.lista} {convocacao.inscricao.numero} "
+                f"{convocacao.inscricao.candidato.cpf_mascarado} 1ª 02/09/2024 — "
+                f"{convocacao.inscricao.candidato}") in conteudo
 
 
 def test_convocacoes_sem_cpf_completo_nem_cor(cargo_convocado, admin_user):

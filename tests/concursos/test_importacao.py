@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 from datetime import date
 from decimal import Decimal
@@ -92,8 +93,8 @@ def test_cpf_valido_concorda_com_o_validador_do_localflavor():
 
 class TestImportacaoValida:
     def test_cria_candidatos_e_inscricoes(self, certame, cpfs):
-        resultado = rodar(certame, csv_de(linha("0001", cpfs[0]), linha("0002", cpfs[1], cargo="MED", cor="branca",
-                                                                         reserva="nao")))
+        conteudo = csv_de(linha("0001", cpfs[0]), linha("0002", cpfs[1], cargo="MED", cor="branca", reserva="nao"))
+        resultado = rodar(certame, conteudo)
         assert resultado.erros == []
         assert resultado.gravado
         assert (resultado.linhas, resultado.candidatos_criados, resultado.inscricoes_criadas) == (2, 2, 2)
@@ -107,9 +108,15 @@ class TestImportacaoValida:
         assert inscricao.autodeclaracao_em == date(2024, 3, 10)
         assert (inscricao.situacao, inscricao.classificacao, inscricao.heteroidentificacao) == (
             "habilitado", None, "nao_se_aplica")
-        historico = inscricao.history.get()
-        assert historico.history_type == "+"
-        assert "banca.csv" in historico.history_change_reason
+        # Criada em lote: a trilha é o registro único da importação, não um histórico por inscrição.
+        assert not inscricao.history.exists()
+        origem = inscricao.importacao
+        assert origem.pk == resultado.importacao_id
+        assert (origem.nome_original, origem.estado, origem.simulacao) == ("banca.csv", EstadoImportacao.CONCLUIDA,
+                                                                           False)
+        assert origem.sha256 == resultado.sha256 == hashlib.sha256(conteudo).hexdigest()
+        assert "Inscrições: 2 nova(s)" in origem.resumo
+        assert inscricao.candidato.nome_busca == "pessoa 0001"
 
     def test_cpf_com_pontuacao_e_colunas_de_resultado(self, certame, cpfs):
         cpf = f"{cpfs[0][:3]}.{cpfs[0][3:6]}.{cpfs[0][6:9]}-{cpfs[0][9:]}"
@@ -172,7 +179,8 @@ class TestImportacaoValida:
         resultado = rodar(certame, csv_de(*linhas, cabecalho=CABECALHO + RESULTADOS))
         assert resultado.erros == [], mensagens(resultado)
         assert Inscricao.objects.count() == 9
-        assert Inscricao.history.filter(history_type="+").count() == 9
+        assert set(Inscricao.objects.values_list("importacao", flat=True)) == {resultado.importacao_id}
+        assert not Inscricao.history.exists()
 
     def test_gravacao_otimista_recusada_cai_para_a_gravacao_final(self, certame, cpfs, lotes_pequenos, monkeypatch):
         original = importacao._Gravacao.lote_otimista
@@ -191,7 +199,7 @@ class TestImportacaoValida:
         assert len(chamadas) == 2  # depois da falha, os lotes seguintes esperam a validação
         assert Inscricao.objects.count() == 7
         assert Candidato.objects.count() == 7
-        assert Inscricao.history.filter(history_type="+").count() == 7
+        assert set(Inscricao.objects.values_list("importacao", flat=True)) == {resultado.importacao_id}
 
 
 class TestErros:
@@ -293,18 +301,18 @@ class TestErros:
         assert Inscricao.objects.count() == 1
 
     def test_falha_na_gravacao_nao_deixa_nada_gravado(self, certame, cpfs, monkeypatch):
-        original = importacao._Gravacao.final
+        original = importacao._Registro.fechar
 
-        def falhar(self, **kwargs):
-            original(self, **kwargs)
+        def falhar(self, resultado):
+            original(self, resultado)
             raise DatabaseError("falha simulada no fim da gravação")
 
-        monkeypatch.setattr(importacao._Gravacao, "final", falhar)
+        monkeypatch.setattr(importacao._Registro, "fechar", falhar)
         with pytest.raises(ErroGravacao, match="nada foi gravado"):
             rodar(certame, csv_de(linha("0001", cpfs[0]), linha("0002", cpfs[1])))
         assert not Candidato.objects.exists()
         assert not Inscricao.objects.exists()
-        assert not Inscricao.history.exists()
+        assert not Importacao.objects.exists()
 
     @pytest.mark.parametrize(("conteudo", "nome", "trecho"), [
         (b"", "banca.csv", "Linha 1: o arquivo está vazio"),
@@ -341,7 +349,13 @@ class TestResultados:
         assert valores == {"0000": 1, "0001": 2, "0002": None, "0003": 1, "0004": None}
         assert Inscricao.objects.get(numero="0000").nota_final == Decimal("91.5")
         assert Inscricao.objects.get(numero="0002").situacao == "eliminado"
-        assert Inscricao.history.filter(history_type="~").count() == 4
+        # Cada inscrição alterada ganha o seu registro de histórico, que diz qual importação a alterou.
+        alteracoes = Inscricao.history.filter(history_type="~")
+        assert alteracoes.count() == 4
+        assert set(alteracoes.values_list("history_change_reason", flat=True)) == {
+            f"Importação nº {resultado.importacao_id} (banca.csv)"}
+        # A importação de origem continua a que criou a inscrição.
+        assert Inscricao.objects.get(numero="0000").importacao_id != resultado.importacao_id
 
     def test_reimportar_trocando_posicoes(self, importado, lotes_pequenos):
         rodar(importado, b"inscricao,classificacao\n0000,1\n0001,2\n0002,3\n")
@@ -429,6 +443,37 @@ class TestCandidatoPorCpf:
         assert (pessoa.nome_social, pessoa.telefone, pessoa.data_nascimento) == ("Mia", "(27) 3333-0000",
                                                                                  date(1990, 12, 31))
         assert pessoa.inscricoes.count() == 2
+        # O nome da busca acompanha o nome novo e mantém o nome social que o arquivo deixou vazio.
+        assert pessoa.nome_busca == "maria souza lima / mia"
+
+    def test_mesma_pessoa_em_dois_cargos_vale_a_ultima_linha(self, certame, cpfs):
+        resultado = rodar(certame, csv_de(linha("0001", cpfs[0], nome="Ana Souza", email="a@exemplo.org"),
+                                          linha("0002", cpfs[1]),
+                                          linha("0003", cpfs[0], cargo="MED", nome="Ana Souza Lima",
+                                                email="ana@exemplo.org")))
+        assert resultado.erros == [] and resultado.candidatos_criados == 2
+        ana = Candidato.objects.get(cpf=cpfs[0])
+        assert (ana.nome, ana.email, ana.nome_busca) == ("Ana Souza Lima", "ana@exemplo.org", "ana souza lima")
+        assert sorted(ana.inscricoes.values_list("numero", "cargo__codigo")) == [("0001", "ADM"), ("0003", "MED")]
+
+    def test_lote_com_pessoas_novas_e_ja_cadastradas(self, certame, fazer_certame, cpfs, lotes_pequenos):
+        rodar(certame, csv_de(linha("0001", cpfs[0], nome="Bia")))
+        outro = fazer_certame(numero="002/2024")
+        resultado = rodar(outro, csv_de(*[linha(f"X{i}", cpfs[i], nome=f"Pessoa {i}") for i in range(5)]))
+        assert resultado.erros == [] and resultado.gravado
+        assert (resultado.candidatos_criados, resultado.candidatos_atualizados, resultado.inscricoes_criadas) == (
+            4, 1, 5)
+        assert Candidato.objects.get(cpf=cpfs[0]).nome == "Pessoa 0"
+        assert Inscricao.objects.filter(certame=outro, importacao=resultado.importacao_id).count() == 5
+
+    def test_nome_busca_sem_acento(self, certame, fazer_certame, cpfs):
+        rodar(certame, csv_de(linha("0001", cpfs[0], nome="João Conceição"), linha("0002", cpfs[1], nome="Iúna Sá")))
+        assert dict(Candidato.objects.values_list("cpf", "nome_busca")) == {cpfs[0]: "joao conceicao",
+                                                                             cpfs[1]: "iuna sa"}
+        rodar(fazer_certame(numero="002/2024"), csv_de(linha("X1", cpfs[0], nome="João Conceição",
+                                                             nome_social="Joana Conceição")))
+        assert Candidato.objects.get(cpf=cpfs[0]).nome_busca == "joao conceicao / joana conceicao"
+        assert Candidato.objects.filter(nome_busca__palavras="JOANA").count() == 1
 
     def test_simulacao_conta_o_cadastro_que_mudaria(self, certame, fazer_certame, cpfs):
         rodar(certame, csv_de(linha("0001", cpfs[0], nome="Maria", email="maria@exemplo.org")))
@@ -449,6 +494,12 @@ class TestComando:
         assert "Inscrições: 2 nova(s), 0 atualizada(s)" in saida
         assert "linhas/s" in saida
         assert Inscricao.objects.count() == 2
+        registro = Importacao.objects.get()
+        assert (registro.nome_original, registro.criada_por, registro.estado) == ("banca.csv", None,
+                                                                                  EstadoImportacao.CONCLUIDA)
+        assert registro.sha256 == hashlib.sha256(arquivo.read_bytes()).hexdigest()
+        assert f"Registro da importação: nº {registro.pk} (SHA-256 do arquivo: {registro.sha256})" in saida
+        assert set(Inscricao.objects.values_list("importacao", flat=True)) == {registro.pk}
 
     def test_dry_run(self, certame, cpfs, tmp_path, capsys):
         arquivo = tmp_path / "banca.csv"
@@ -456,6 +507,7 @@ class TestComando:
         call_command("importar_inscricoes", str(certame.pk), str(arquivo), "--dry-run")
         assert "nada foi gravado" in capsys.readouterr().out
         assert not Inscricao.objects.exists()
+        assert not Importacao.objects.exists()
 
     def test_erros_vao_para_stderr_e_o_codigo_de_saida_nao_e_zero(self, certame, cpfs, tmp_path, capsys):
         arquivo = tmp_path / "banca.csv"
@@ -523,15 +575,42 @@ class TestAdmin:
         validada.refresh_from_db()
         assert (validada.estado, validada.simulacao, validada.progresso) == (EstadoImportacao.CONCLUIDA, False, 100)
         assert Inscricao.objects.count() == 2
-        historico = Inscricao.history.filter(history_type="+")
-        assert set(historico.values_list("history_user", flat=True)) == {operador.pk}
+        assert set(Inscricao.objects.values_list("importacao", flat=True)) == {validada.pk}
+        assert validada.criada_por == operador
+        assert validada.sha256 == hashlib.sha256(csv_de(linha("0001", cpfs[0]), linha("0002", cpfs[1]))).hexdigest()
         pagina = client.get(resposta.url).content.decode()
         assert "Importação gravada" in pagina
 
         # Confirmar de novo (outra aba, clique duplo) não grava outra vez.
         client.post(resposta.url, {"confirmar": "1"})
         assert Inscricao.objects.count() == 2
-        assert Inscricao.history.filter(history_type="+").count() == 2
+        assert Importacao.objects.filter(simulacao=False).count() == 1
+
+    def test_importacao_da_linha_de_comando_aparece_no_admin(self, client, operador, certame, cpfs, tmp_path):
+        arquivo = tmp_path / "banca.csv"
+        arquivo.write_bytes(csv_de(linha("0001", cpfs[0])))
+        call_command("importar_inscricoes", str(certame.pk), str(arquivo))
+        registro = Importacao.objects.get()
+        client.force_login(operador)
+        envio = client.get(reverse("admin:concursos_certame_importar", args=[certame.pk])).content.decode()
+        assert "banca.csv" in envio
+        pagina = client.get(reverse("admin:concursos_importacao_progresso", args=[registro.pk]))
+        assert pagina.status_code == 200
+        assert "Inscrições: 1 nova(s)" in pagina.content.decode()
+
+    def test_alteracao_a_mao_depois_da_importacao_tem_historico_proprio(self, admin_client, certame, cpfs):
+        resultado = rodar(certame, csv_de(linha("0001", cpfs[0])))
+        inscricao = Inscricao.objects.get()
+        assert not inscricao.history.exists()
+        url = reverse("admin:concursos_inscricao_change", args=[inscricao.pk])
+        formulario = admin_client.get(url).context["adminform"].form
+        dados = {nome: valor for nome, valor in formulario.initial.items() if valor is not None}
+        resposta = admin_client.post(url, {**dados, "nota_final": "91.5", "situacao": "habilitado"})
+        assert resposta.status_code == 302
+        registro = inscricao.history.get()
+        assert (registro.history_type, registro.history_user.username, registro.nota_final) == ("~", "admin",
+                                                                                                 Decimal("91.5"))
+        assert registro.importacao_id == resultado.importacao_id
 
     def test_arquivo_grande_vai_para_a_fila(self, client, operador, certame, cpfs, monkeypatch):
         from concursos import tarefas

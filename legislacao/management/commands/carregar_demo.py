@@ -32,6 +32,7 @@ from concursos.models import (
     StatusCertame,
 )
 from concursos.services import certame_avancar, certame_publicar
+from heteroidentificacao.demonstracao import SENHA_MEMBROS, garantir_comissao
 from legislacao.models import GrupoReserva, Lei
 
 USUARIO = "demo"
@@ -41,6 +42,7 @@ LEI_EXEMPLO = "vargem-alta-es-2023"
 
 # As leis de origem são carregadas pela migração 0002; daqui elas só são repostas se alguém as apagou.
 _cinco_leis = import_module("legislacao.migrations.0002_cinco_leis")
+_regras_da_comissao = import_module("legislacao.migrations.0003_regras_da_comissao")
 
 # O certame de demonstração: edital posterior à lei de Vargem Alta (19/05/2023), que por isso se aplica.
 ORGAO = "Prefeitura Municipal de Vargem Alta"
@@ -55,6 +57,15 @@ CARGOS_DEMO = [
     ("ENF", "Enfermeiro", Escolaridade.SUPERIOR, 5, 0, 50),
     ("MED", "Médico clínico geral", Escolaridade.SUPERIOR, 2, 0, 25),
 ]
+# O certame de Afonso Cláudio (Lei 2.552/2023, com heteroidentificação): inscrições encerradas, antes da
+# última fase eliminatória (art. 9º, § 7º), com a comissão designada e a 1ª sessão agendada.
+ORGAO_AFONSO = "Câmara Municipal de Afonso Cláudio"
+EDITAL_AFONSO = "002/2025"
+CARGOS_AFONSO = [
+    ("ASL", "Assistente legislativo", Escolaridade.MEDIO, 10, 1, 70),
+    ("PROC", "Procurador legislativo", Escolaridade.SUPERIOR, 5, 0, 40),
+]
+
 # Cor ou raça dos inscritos, próxima da do Espírito Santo no Censo 2022 (mais indígenas, para haver a lista).
 CORES_DEMO = [(CorRaca.PARDA, 46), (CorRaca.BRANCA, 39), (CorRaca.PRETA, 11), (CorRaca.INDIGENA, 3),
               (CorRaca.AMARELA, 1)]
@@ -80,6 +91,63 @@ def cpf_com_digitos(base: int) -> str:
     return "".join(map(str, digitos))
 
 
+def preencher_certame(certame: Certame, cargos, cpf_base: int, *, etapa: str, semente: int = 2025) -> Certame:
+    """Cria os cargos e os inscritos sorteados (classificados pela nota), publica o edital e avança até `etapa`."""
+    usuario = get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
+    sorteio = random.Random(semente)
+    ocupados = set(Candidato.objects.filter(cpf__startswith=str(cpf_base)[:4]).values_list("cpf", flat=True))
+    base = cpf_base
+    for codigo, nome, escolaridade, vagas, vagas_pcd, inscritos in cargos:
+        cargo = Cargo.objects.create(certame=certame, codigo=codigo, nome=nome, escolaridade=escolaridade,
+                                     vagas=vagas, vagas_pcd=vagas_pcd)
+        candidatos, dados = [], []
+        while len(candidatos) < inscritos:
+            base += 1
+            cpf = cpf_com_digitos(base)
+            if cpf in ocupados:
+                continue
+            candidato, inscricao = _sortear_inscrito(sorteio, cpf)
+            candidatos.append(candidato)
+            dados.append(inscricao)
+        Candidato.objects.bulk_create(candidatos)
+        # A banca classifica pela nota final (desempates já aplicados): 1 = melhor.
+        ordem = sorted(range(inscritos), key=lambda i: -dados[i]["nota_final"])
+        classificacao = {i: posicao for posicao, i in enumerate(ordem, 1)}
+        Inscricao.objects.bulk_create([
+            Inscricao(certame=certame, cargo=cargo, candidato=candidato, numero=f"{codigo}-{i + 1:04d}",
+                      classificacao=classificacao[i], **dados[i])
+            for i, candidato in enumerate(Candidato.objects.filter(cpf__in=[c.cpf for c in candidatos])
+                                          .order_by("cpf"))
+        ])
+    certame = certame_publicar(certame=certame, usuario=usuario)
+    while not certame.alcancou(etapa):
+        certame = certame_avancar(certame=certame, usuario=usuario)
+    return certame
+
+
+def _sortear_inscrito(sorteio: random.Random, cpf: str) -> tuple[Candidato, dict]:
+    cor = sorteio.choices([c for c, _ in CORES_DEMO], weights=[p for _, p in CORES_DEMO])[0]
+    genero = sorteio.choice([Genero.FEMININO, Genero.MASCULINO])
+    primeiro = sorteio.choice(NOMES[:16] if genero == Genero.FEMININO else NOMES[16:])
+    nome = f"{primeiro} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}"
+    pcd = sorteio.random() < 0.05
+    quilombola = cor == CorRaca.PRETA and sorteio.random() < 0.1
+    # Cerca de dois terços dos negros e indígenas optam pela reserva; os demais concorrem só na ampla.
+    reserva = cor in (CorRaca.PRETA, CorRaca.PARDA, CorRaca.INDIGENA) and sorteio.random() < 0.65
+    candidato = Candidato(nome=nome, cpf=cpf, genero=genero, cor_raca=cor, quilombola=quilombola, pcd=pcd,
+                          data_nascimento=date(1975, 1, 1) + timedelta(days=sorteio.randrange(9000)),
+                          email=f"{cpf}@exemplo.org")
+    inscricao = {
+        "reserva": reserva, "cor_raca": cor, "quilombola": quilombola, "pcd": pcd,
+        "autodeclaracao_em": date(2025, 3, 17) + timedelta(days=sorteio.randrange(30)),
+        # Iúna art. 2º, II, pede documento aos indígenas; aqui, a declaração de pertencimento.
+        "documento_indigena": DocumentoIndigena.DECLARACAO if reserva and cor == CorRaca.INDIGENA else "",
+        "nota_final": Decimal(sorteio.randrange(35_000, 96_000)) / 1000,
+        "situacao": Situacao.ELIMINADO if sorteio.random() < 0.08 else Situacao.HABILITADO,
+    }
+    return candidato, inscricao
+
+
 class Command(BaseCommand):
     help = ("Prepara a demonstração local: confere as cinco leis de origem e cria (ou redefine a senha de) "
             f"um superusuário «{USUARIO}». Só para uso local.")
@@ -91,8 +159,11 @@ class Command(BaseCommand):
             criado = self._garantir_superusuario()
         with transaction.atomic():
             certame, certame_criado = self._garantir_certame()
+        with transaction.atomic():
+            comissao, logins = self._garantir_certame_com_comissao()
         self._relatar(repostas, criado)
         self._relatar_certame(certame, certame_criado)
+        self._relatar_comissao(comissao, logins)
 
     def _exigir_migracoes(self) -> None:
         executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
@@ -115,6 +186,8 @@ class Command(BaseCommand):
                 for ordem, grupo in enumerate(grupos, 1)
             )
             repostas.append(lei.slug)
+        Lei.objects.filter(slug__in=repostas, slug="afonso-claudio-es-lei-2552-2023").update(
+            **_regras_da_comissao.AFONSO_CLAUDIO)
         return repostas
 
     def _garantir_superusuario(self) -> bool:
@@ -130,65 +203,36 @@ class Command(BaseCommand):
         existente = Certame.objects.filter(orgao__nome=ORGAO, numero_edital=EDITAL).first()
         if existente is not None:
             return existente, False
-        usuario = get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
         orgao, _ = Orgao.objects.get_or_create(nome=ORGAO, defaults={"sigla": "PMVA", "municipio": "Vargem Alta",
                                                                      "uf": "ES"})
         certame = Certame.objects.create(
             orgao=orgao, numero_edital=EDITAL, titulo="Concurso público para cargos efetivos",
             municipio="Vargem Alta", uf="ES", data_edital=DATA_EDITAL, inscricoes_inicio=date(2025, 3, 17),
             inscricoes_fim=date(2025, 4, 16))
-        sorteio = random.Random(2025)
-        ocupados = set(Candidato.objects.filter(cpf__startswith=str(CPF_BASE)[:4]).values_list("cpf", flat=True))
-        base = CPF_BASE
-        for codigo, nome, escolaridade, vagas, vagas_pcd, inscritos in CARGOS_DEMO:
-            cargo = Cargo.objects.create(certame=certame, codigo=codigo, nome=nome, escolaridade=escolaridade,
-                                         vagas=vagas, vagas_pcd=vagas_pcd)
-            candidatos, dados = [], []
-            while len(candidatos) < inscritos:
-                base += 1
-                cpf = cpf_com_digitos(base)
-                if cpf in ocupados:
-                    continue
-                candidato, inscricao = self._sortear_inscrito(sorteio, cpf)
-                candidatos.append(candidato)
-                dados.append(inscricao)
-            Candidato.objects.bulk_create(candidatos)
-            # A banca classifica pela nota final (desempates já aplicados): 1 = melhor.
-            ordem = sorted(range(inscritos), key=lambda i: -dados[i]["nota_final"])
-            classificacao = {i: posicao for posicao, i in enumerate(ordem, 1)}
-            Inscricao.objects.bulk_create([
-                Inscricao(certame=certame, cargo=cargo, candidato=candidato, numero=f"{codigo}-{i + 1:04d}",
-                          classificacao=classificacao[i], **dados[i])
-                for i, candidato in enumerate(Candidato.objects.filter(cpf__in=[c.cpf for c in candidatos])
-                                              .order_by("cpf"))
-            ])
-        certame = certame_publicar(certame=certame, usuario=usuario)
-        while not certame.alcancou(StatusCertame.RESULTADO):
-            certame = certame_avancar(certame=certame, usuario=usuario)
-        return certame, True
+        return preencher_certame(certame, CARGOS_DEMO, CPF_BASE, etapa=StatusCertame.RESULTADO), True
 
-    @staticmethod
-    def _sortear_inscrito(sorteio: random.Random, cpf: str) -> tuple[Candidato, dict]:
-        cor = sorteio.choices([c for c, _ in CORES_DEMO], weights=[p for _, p in CORES_DEMO])[0]
-        genero = sorteio.choice([Genero.FEMININO, Genero.MASCULINO])
-        primeiro = sorteio.choice(NOMES[:16] if genero == Genero.FEMININO else NOMES[16:])
-        nome = f"{primeiro} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}"
-        pcd = sorteio.random() < 0.05
-        quilombola = cor == CorRaca.PRETA and sorteio.random() < 0.1
-        # Cerca de dois terços dos negros e indígenas optam pela reserva; os demais concorrem só na ampla.
-        reserva = cor in (CorRaca.PRETA, CorRaca.PARDA, CorRaca.INDIGENA) and sorteio.random() < 0.65
-        candidato = Candidato(nome=nome, cpf=cpf, genero=genero, cor_raca=cor, quilombola=quilombola, pcd=pcd,
-                              data_nascimento=date(1975, 1, 1) + timedelta(days=sorteio.randrange(9000)),
-                              email=f"{cpf}@exemplo.org")
-        inscricao = {
-            "reserva": reserva, "cor_raca": cor, "quilombola": quilombola, "pcd": pcd,
-            "autodeclaracao_em": date(2025, 3, 17) + timedelta(days=sorteio.randrange(30)),
-            # Iúna art. 2º, II, pede documento aos indígenas; aqui, a declaração de pertencimento.
-            "documento_indigena": DocumentoIndigena.DECLARACAO if reserva and cor == CorRaca.INDIGENA else "",
-            "nota_final": Decimal(sorteio.randrange(35_000, 96_000)) / 1000,
-            "situacao": Situacao.ELIMINADO if sorteio.random() < 0.08 else Situacao.HABILITADO,
-        }
-        return candidato, inscricao
+    def _garantir_certame_com_comissao(self):
+        """O certame de Afonso Cláudio e a sua comissão de heteroidentificação (só se ainda não existem)."""
+        certame = Certame.objects.filter(orgao__nome=ORGAO_AFONSO, numero_edital=EDITAL_AFONSO).first()
+        if certame is None:
+            orgao, _ = Orgao.objects.get_or_create(nome=ORGAO_AFONSO, defaults={
+                "sigla": "CMAC", "municipio": "Afonso Cláudio", "uf": "ES"})
+            certame = Certame.objects.create(
+                orgao=orgao, numero_edital=EDITAL_AFONSO, titulo="Concurso público da Câmara Municipal",
+                municipio="Afonso Cláudio", uf="ES", data_edital=date(2025, 2, 3),
+                inscricoes_inicio=date(2025, 2, 10), inscricoes_fim=date(2025, 3, 12))
+            certame = preencher_certame(certame, CARGOS_AFONSO, CPF_BASE + 50_000, semente=2023,
+                                        etapa=StatusCertame.INSCRICOES_ENCERRADAS)
+        usuario = get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
+        return garantir_comissao(certame, usuario)
+
+    def _relatar_comissao(self, comissao, logins: list[str]) -> None:
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS(
+            f"Comissão de heteroidentificação de demonstração: edital {comissao.certame.numero_edital} de "
+            f"{comissao.certame.orgao.nome} (Lei 2.552/2023), 1ª sessão agendada com cotistas convocados."))
+        self.stdout.write(f"    Área da comissão: {SERVIDOR}{reverse('comissao:entrar')}")
+        self.stdout.write(f"    Membros (senha «{SENHA_MEMBROS}», só para demonstração local): {', '.join(logins)}")
 
     def _relatar_certame(self, certame: Certame, criado: bool) -> None:
         inscricoes = certame.inscricoes.count()

@@ -1,0 +1,120 @@
+"""Exportação do admin (django-import-export) com as grandes em segundo plano: progresso, lista e download.
+
+Até `LIMITE_NA_HORA` linhas, nada muda: o arquivo sai na resposta. Acima, o pedido vira uma
+`documentos.Exportacao`, vai para a fila (concursos/tarefas.py) e o usuário vê a página «Preparando o arquivo»,
+que se atualiza sozinha e pode ser fechada: «Minhas exportações» lista as recentes, com o link quando prontas.
+Só quem pediu baixa o arquivo, e só enquanto ainda pode exportar aquela versão (a dos dados sensíveis exige a
+permissão de vê-los).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.utils import timezone
+
+from concursos import exportacao as exportacoes
+from documentos.models import EstadoExportacao, Exportacao
+
+RECENTES = 20
+
+
+def _mil(n: int | None) -> str:
+    return "" if n is None else f"{n:,}".replace(",", ".")
+
+
+class ExportacaoEmSegundoPlanoMixin:
+    """Para os ModelAdmin com o ExportMixin: as exportações grandes vão para a fila de tarefas."""
+
+    export_template_name = "admin/concursos/exportacao/exportar.html"
+
+    def has_export_permission(self, request):
+        # Exportar é ver a lista inteira de uma vez: exige ao menos a permissão de ver o modelo.
+        return super().has_export_permission(request) and self.has_view_permission(request)
+
+    def _nome(self, sufixo: str) -> str:
+        return f"{self.opts.app_label}_{self.opts.model_name}_{sufixo}"
+
+    def _nome_url(self, sufixo: str) -> str:
+        return f"{self.admin_site.name}:{self._nome(sufixo)}"
+
+    # O django-import-export 4.4 chama _do_file_export com o formato, a consulta já filtrada e o formulário
+    # validado; é o ponto em que se decide entre responder com o arquivo e pôr o pedido na fila.
+    def _do_file_export(self, file_format, request, queryset, export_form=None):
+        selecionados = export_form is not None and "export_items" in export_form.changed_data
+        if export_form is None or selecionados or not self._grande(queryset):
+            return super()._do_file_export(file_format, request, queryset, export_form=export_form)
+        recurso = self.choose_export_resource_class(export_form, request)
+        formato = type(file_format).__name__
+        exportacao = Exportacao.objects.create(
+            criada_por=request.user, modelo=self.opts.label_lower, recurso=recurso.__name__, formato=formato,
+            campos=list(self.get_export_resource_fields_from_form(export_form) or []),
+            filtros=request.GET.urlencode(),
+            descricao=f"{str(self.opts.verbose_name_plural).capitalize()} — {recurso.get_display_name()} ({formato})")
+        exportacoes.apagar_vencidas()
+        from concursos.tarefas import gerar_exportacao
+
+        gerar_exportacao.enqueue(exportacao.pk)
+        return redirect(self._nome_url("exportacao"), exportacao_id=exportacao.pk)
+
+    @staticmethod
+    def _grande(queryset) -> bool:
+        # Conta só até passar do limite (LIMIT no banco): um milhão de linhas não precisa ser contado aqui.
+        return queryset[:exportacoes.LIMITE_NA_HORA + 1].count() > exportacoes.LIMITE_NA_HORA
+
+    def get_urls(self):
+        site = self.admin_site
+        return [
+            path("exportacoes/", site.admin_view(self.exportacoes_view), name=self._nome("exportacoes")),
+            path("exportacoes/<int:exportacao_id>/", site.admin_view(self.exportacao_view),
+                 name=self._nome("exportacao")),
+            path("exportacoes/<int:exportacao_id>/arquivo/", site.admin_view(self.exportacao_arquivo_view),
+                 name=self._nome("exportacao_arquivo")),
+            *super().get_urls(),
+        ]
+
+    def _minhas(self, request):
+        if not self.has_export_permission(request):
+            raise PermissionDenied
+        return Exportacao.objects.filter(criada_por=request.user, modelo=self.opts.label_lower)
+
+    def _contexto(self, request, titulo: str, **extra) -> dict:
+        return {**self.admin_site.each_context(request), "title": titulo, "opts": self.opts,
+                "url_exportacoes": self._nome_url("exportacoes"), "url_exportacao": self._nome_url("exportacao"),
+                "url_arquivo": self._nome_url("exportacao_arquivo"), "limite": _mil(exportacoes.LIMITE_NA_HORA),
+                "dias": exportacoes.DIAS_GUARDADA, **extra}
+
+    def get_export_context_data(self, **kwargs):
+        return {**super().get_export_context_data(**kwargs), "url_exportacoes": self._nome_url("exportacoes"),
+                "limite": _mil(exportacoes.LIMITE_NA_HORA), "dias": exportacoes.DIAS_GUARDADA}
+
+    def exportacoes_view(self, request):
+        recentes = list(self._minhas(request)[:RECENTES])
+        for exportacao in recentes:
+            exportacao.linhas = _mil(exportacao.total_linhas)
+        return TemplateResponse(request, "admin/concursos/exportacao/lista.html", self._contexto(
+            request, f"Minhas exportações de {self.opts.verbose_name_plural}", recentes=recentes,
+            em_andamento=any(e.em_andamento for e in recentes)))
+
+    def exportacao_view(self, request, exportacao_id: int):
+        exportacao = get_object_or_404(self._minhas(request), pk=exportacao_id)
+        parada = (exportacao.estado == EstadoExportacao.NA_FILA
+                  and timezone.now() - exportacao.criada_em > timedelta(seconds=30))
+        return TemplateResponse(request, "admin/concursos/exportacao/progresso.html", self._contexto(
+            request, exportacao.descricao, exportacao=exportacao, parada=parada,
+            processadas=_mil(exportacao.linhas_processadas), total=_mil(exportacao.total_linhas)))
+
+    def exportacao_arquivo_view(self, request, exportacao_id: int):
+        exportacao = get_object_or_404(self._minhas(request), pk=exportacao_id)
+        if exportacao.estado != EstadoExportacao.PRONTA or not exportacao.arquivo:
+            raise Http404("O arquivo desta exportação não está pronto.")
+        # A versão com dados sensíveis só sai para quem ainda tem a permissão de exportá-la.
+        if exportacao.recurso not in {r.__name__ for r in self.get_export_resource_classes(request)}:
+            raise PermissionDenied
+        # O admin_view já marca a resposta como privada e sem cache (never_cache).
+        return FileResponse(exportacao.arquivo.open("rb"), as_attachment=True, filename=exportacao.nome_arquivo)

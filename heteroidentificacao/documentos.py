@@ -1,0 +1,475 @@
+"""PDFs da heteroidentificação: atas das sessões e dos recursos, resultados, termo de confidencialidade e edital.
+
+Todos saem por `documentos.pdf.emitir_pdf` (código de verificação, QR code, SHA-256). Aqui só se montam os
+contextos. Candidatos e avaliações chegam ao template como dataclasses com o que cada documento pode mostrar, nunca
+como objetos do banco, e a consulta adia `notas_entrevista`: as notas sigilosas da entrevista não chegam a uma ata
+(Afonso Cláudio art. 10, IV). Dos votos, só `Avaliacao.votos_abertos_texto` (art. 11, § 2º): nem a unanimidade nem
+o voto de um membro aparecem.
+
+A ata é montada de blocos (abertura, base legal, presentes, avaliações, deliberação, ocorrências, encerramento,
+assinaturas) cuja ordem é dado (`BLOCOS_ATA_SESSAO`, `BLOCOS_ATA_RECURSOS`), como nas atas do SAPL. Uma sessão
+de 200 candidatos precisa sair em até 3 s: cada candidato é um parágrafo, não uma linha de tabela com bordas
+(o WeasyPrint gasta cerca de meio milissegundo por célula).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, time
+from itertools import groupby
+
+from django.utils.text import Truncator
+
+from concursos.models import Certame, mascarar_cpf
+from documentos.models import DocumentoEmitido, TipoDocumento
+from documentos.pdf import emitir_pdf
+from heteroidentificacao.composicao import Enunciado
+from heteroidentificacao.models import (
+    Avaliacao,
+    Caracteristica,
+    Comissao,
+    EstadoRecurso,
+    EstadoSessao,
+    Instancia,
+    Membro,
+    Papel,
+    Resultado,
+    Sessao,
+)
+from heteroidentificacao.services import ErroOperacao, comissao_que_julga, prazo_recurso_fim
+from legislacao.models import Consequencia, Lei, Maioria
+
+BLOCOS_ATA_SESSAO = ("abertura", "base_legal", "presentes", "avaliacoes", "deliberacao", "ocorrencias",
+                     "encerramento", "assinaturas")
+BLOCOS_ATA_RECURSOS = ("abertura", "base_legal", "presentes", "recursos", "deliberacao", "ocorrencias",
+                       "encerramento", "assinaturas")
+# Os fundamentos inteiros ficam no processo do recurso; a ata registra o resumo.
+PALAVRAS_FUNDAMENTOS = 80
+
+
+class Regra(Enunciado):
+    """Uma regra do procedimento e o dispositivo da lei que a estabelece."""
+
+
+@dataclass(frozen=True)
+class Presente:
+    nome: str
+    funcao: str
+
+
+@dataclass(frozen=True)
+class LinhaDaAta:
+    """O que as atas registram de um candidato e da decisão: nunca as notas da entrevista nem o voto de um membro."""
+
+    numero: str
+    nome: str
+    cargo: str
+    resultado: str
+    votos: str
+    por_duvida: bool
+    caracteristicas: str
+    parecer: str
+
+
+@dataclass(frozen=True)
+class LinhaAvaliacao(LinhaDaAta):
+    horario: time
+    compareceu: bool
+
+
+@dataclass(frozen=True)
+class LinhaRecurso(LinhaDaAta):
+    protocolado_em: date
+    decisao_recorrida: str
+    sessao_recorrida: str
+    fundamentos: str
+    provido: bool
+
+
+@dataclass(frozen=True)
+class LinhaResultado:
+    numero: str
+    nome: str
+    cpf: str
+    resultado: str
+    recurso: str = ""
+
+
+@dataclass(frozen=True)
+class Convocado:
+    horario: time
+    numero: str
+    nome: str
+    cargo: str
+
+
+@dataclass(frozen=True)
+class SessaoConvocada:
+    numero: int
+    data: date
+    inicio: time
+    local: str
+    convocados: list[Convocado]
+
+
+def _nome(candidato_nome: str, nome_social: str) -> str:
+    return nome_social or candidato_nome
+
+
+def _tracos(valores: list[str]) -> str:
+    rotulos = dict(Caracteristica.choices)
+    return ", ".join(rotulos.get(v, v).lower() for v in valores)
+
+
+def _na_ata(avaliacao: Avaliacao) -> dict:
+    """Os campos de `LinhaDaAta`, da avaliação e do candidato."""
+    inscricao, candidato = avaliacao.inscricao, avaliacao.inscricao.candidato
+    return {"numero": inscricao.numero, "nome": _nome(candidato.nome, candidato.nome_social),
+            "cargo": f"{inscricao.cargo.codigo} — {inscricao.cargo.nome}",
+            "resultado": avaliacao.get_resultado_display(), "votos": avaliacao.votos_abertos_texto,
+            "por_duvida": avaliacao.por_duvida, "caracteristicas": _tracos(avaliacao.caracteristicas),
+            "parecer": avaliacao.parecer}
+
+
+def _conforme(artigo: str) -> str:
+    return f", conforme o {artigo}" if artigo else ""
+
+
+def consequencia(lei: Lei | None, resultado: str) -> str:
+    """O resultado com a consequência que a lei lhe dá, p. ex. «Ausente: eliminação do certame, conforme o art. 9º,
+    § 9º». A confirmação não tem consequência a dizer: o candidato segue nas vagas reservadas."""
+    rotulo = Resultado(resultado).label
+    if lei is None or resultado == Resultado.CONFIRMADO:
+        return rotulo
+    valor, artigo = ((lei.nao_confirmacao, lei.artigo_nao_confirmacao) if resultado == Resultado.NAO_CONFIRMADO
+                     else (lei.ausencia, lei.artigo_ausencia))
+    if valor == Consequencia.NAO_PREVISTA:
+        return f"{rotulo}: consequência definida no edital"
+    return f"{rotulo}: {Consequencia(valor).label.lower()}{_conforme(artigo)}"
+
+
+def _maioria(lei: Lei) -> Regra | None:
+    if lei.maioria == Maioria.ABSOLUTA_MEMBROS:
+        return Regra("confirma-se a autodeclaração reconhecida pela maioria absoluta dos membros da comissão",
+                     lei.artigo_maioria)
+    if lei.maioria == Maioria.SIMPLES_PRESENTES:
+        return Regra("confirma-se a autodeclaração reconhecida pela maioria dos membros presentes", lei.artigo_maioria)
+    return None
+
+
+def regras_da_sessao(lei: Lei | None, *, recursos: bool = False) -> list[Regra]:
+    """A base legal que a ata declara na abertura, só com as regras que a lei congelada no certame tem."""
+    if lei is None:
+        return []
+    candidatas = [
+        Regra("a autodeclaração dos candidatos às vagas reservadas é confirmada por procedimento de "
+              "heteroidentificação", lei.artigo_heteroidentificacao),
+        Regra("a comissão considera apenas o fenótipo apresentado pelo candidato", lei.artigo_fenotipo),
+        Regra("o candidato responde às perguntas da comissão; o silêncio pode ser interpretado contra a "
+              "autodeclaração, em parecer fundamentado", lei.artigo_silencio),
+        Regra("é vedado à comissão deliberar na presença dos candidatos", lei.artigo_deliberacao),
+        _maioria(lei),
+        Regra("os votos são secretos e a ata registra apenas o número de votos abertos até a formação da decisão",
+              lei.artigo_votacao) if lei.votacao_secreta else None,
+        Regra("havendo dúvida razoável sobre o fenótipo, prevalece a autodeclaração, motivada no parecer",
+              lei.artigo_duvida) if lei.duvida_favorece else None,
+        Regra("o procedimento é filmado; a gravação é de uso exclusivo da comissão e confidencial",
+              lei.artigo_gravacao) if lei.gravacao else None,
+        Regra("as deliberações da comissão valem apenas para este certame", lei.artigo_validade_comissao),
+        Regra(f"o candidato não confirmado: {Consequencia(lei.nao_confirmacao).label.lower()}",
+              lei.artigo_nao_confirmacao) if lei.nao_confirmacao != Consequencia.NAO_PREVISTA else None,
+    ]
+    if recursos:
+        candidatas.append(Regra(f"recurso: {lei.get_recurso_display().lower()}", lei.artigo_recurso))
+    else:
+        candidatas.append(Regra(f"o candidato que não comparece: {Consequencia(lei.ausencia).label.lower()}",
+                                lei.artigo_ausencia) if lei.ausencia != Consequencia.NAO_PREVISTA else None)
+    return [r for r in candidatas if r is not None and r.artigo]
+
+
+def regras_da_convocacao(lei: Lei | None, comissao: Comissao) -> list[Regra]:
+    """O que o edital de convocação avisa aos candidatos, com os artigos da lei (Afonso Cláudio art. 9º)."""
+    regras = [Regra("O candidato comparece pessoalmente, no local e no horário indicados, com documento oficial de "
+                    "identificação com foto: a entrevista é presencial", lei.artigo_momento if lei else "")]
+    if lei is None:
+        return regras
+    se_houver = [
+        Regra("A heteroidentificação ocorre antes da última fase eliminatória do certame e convoca todos os "
+              "candidatos cotistas aprovados até então", lei.artigo_momento),
+        Regra(f"O candidato que não comparecer: {Consequencia(lei.ausencia).label.lower()}",
+              lei.artigo_ausencia) if lei.ausencia != Consequencia.NAO_PREVISTA else None,
+        Regra("O procedimento é filmado; a gravação é de uso exclusivo da comissão e pode ser requerida "
+              "fundamentadamente pelo candidato, guardada a confidencialidade", lei.artigo_gravacao)
+        if lei.gravacao else None,
+        Regra("O candidato responde às perguntas da comissão; o silêncio pode ser interpretado contra a "
+              "autodeclaração, em parecer fundamentado", lei.artigo_silencio),
+        Regra("A comissão considera apenas o fenótipo apresentado pelo candidato", lei.artigo_fenotipo),
+        Regra("A comissão delibera sem a presença do candidato", lei.artigo_deliberacao),
+        Regra(f"Do resultado provisório cabe recurso em até {comissao.prazo_recurso_dias} dias da publicação",
+              lei.artigo_recurso),
+    ]
+    return regras + [r for r in se_houver if r is not None and r.artigo]
+
+
+def _funcao(membro: Membro, *, na_sessao: bool = False) -> str:
+    if membro.presidente:
+        return "Presidente"
+    if membro.papel == Papel.TITULAR:
+        return "Membro titular"
+    return "Membro suplente, em substituição a titular" if na_sessao else "Membro suplente"
+
+
+def _em_ordem(membros) -> list[Membro]:
+    """Presidente, titulares e suplentes, cada grupo em ordem alfabética."""
+    return sorted(membros, key=lambda m: (not m.presidente, m.papel != Papel.TITULAR, m.nome))
+
+
+def _certame(comissao: Comissao) -> Certame:
+    return Certame.objects.select_related("orgao", "lei").get(pk=comissao.certame_id)
+
+
+def _contexto_comum(sessao: Sessao) -> dict:
+    comissao = sessao.comissao
+    certame = _certame(comissao)
+    lei = certame.lei
+    return {
+        "sessao": sessao, "comissao": comissao, "certame": certame, "lei": lei,
+        "presentes": [Presente(m.nome, _funcao(m, na_sessao=True)) for m in _em_ordem(sessao.presentes.all())],
+        "titulares": comissao.membros.filter(papel=Papel.TITULAR).count(),
+    }
+
+
+def _sessao_encerrada(sessao: Sessao) -> Sessao:
+    sessao = Sessao.objects.select_related("comissao").get(pk=sessao.pk)
+    if sessao.estado != EstadoSessao.ENCERRADA:
+        raise ErroOperacao("A ata é emitida depois de encerrada a sessão.")
+    return sessao
+
+
+def _emitir(template: str, contexto: dict, *, tipo: TipoDocumento, usuario, referencia, titulo: str,
+            nome_arquivo: str) -> DocumentoEmitido:
+    """Emite o PDF com o número do edital no fim do título e do nome do arquivo."""
+    edital = contexto["certame"].numero_edital
+    return emitir_pdf(template=template, contexto=contexto, tipo=tipo, usuario=usuario, referencia=referencia,
+                      titulo=f"{titulo} — Edital nº {edital}", nome_arquivo=f"{nome_arquivo} edital {edital}")
+
+
+def _avaliacoes(**filtros):
+    return (Avaliacao.objects.filter(**filtros).defer("notas_entrevista")
+            .select_related("inscricao__candidato", "inscricao__cargo").order_by("horario", "pk"))
+
+
+# --- ata da sessão ----------------------------------------------------------------------------------------------
+
+def contexto_ata_sessao(sessao: Sessao) -> dict:
+    sessao = _sessao_encerrada(sessao)
+    linhas = []
+    for a in _avaliacoes(sessao=sessao, recurso__isnull=True):
+        linhas.append(LinhaAvaliacao(**_na_ata(a), horario=a.horario, compareceu=a.resultado != Resultado.AUSENTE))
+    if not linhas:
+        raise ErroOperacao("Nenhum candidato foi avaliado em primeira instância nesta sessão.")
+    contexto = _contexto_comum(sessao)
+    contexto |= {
+        "blocos": [f"heteroidentificacao/pdf/blocos/{b}.html" for b in BLOCOS_ATA_SESSAO],
+        "avaliacoes": linhas, "recursos": False, "base_legal": regras_da_sessao(contexto["lei"]),
+        "totais": {rotulo: sum(1 for linha in linhas if linha.resultado == rotulo) for _, rotulo in Resultado.choices},
+    }
+    return contexto
+
+
+def ata_sessao_emitir(*, sessao: Sessao, usuario) -> DocumentoEmitido:
+    """A ata de uma sessão de primeira instância, assinada pelos membros presentes (documento interno)."""
+    contexto = contexto_ata_sessao(sessao)
+    numero = contexto["sessao"].numero
+    return _emitir("heteroidentificacao/pdf/ata.html", contexto, tipo=TipoDocumento.ATA_SESSAO, usuario=usuario,
+                   referencia=contexto["sessao"], titulo=f"Ata da {numero}ª sessão de heteroidentificação",
+                   nome_arquivo=f"ata sessao {numero} heteroidentificacao")
+
+
+# --- ata dos recursos -------------------------------------------------------------------------------------------
+
+def _sessao_recorrida(recorrida: Avaliacao, sessao: Sessao) -> str:
+    anterior = recorrida.sessao
+    texto = f"{anterior.numero}ª sessão, de {anterior.data:%d/%m/%Y}"
+    return texto if anterior.comissao_id == sessao.comissao_id else f"{texto}, da primeira instância"
+
+
+def contexto_ata_recursos(sessao: Sessao) -> dict:
+    sessao = _sessao_encerrada(sessao)
+    julgamentos = (_avaliacoes(sessao=sessao, recurso__isnull=False)
+                   .select_related("recurso__avaliacao__sessao")
+                   .defer("recurso__avaliacao__notas_entrevista"))
+    linhas = []
+    for a in julgamentos:
+        recurso = a.recurso
+        recorrida = recurso.avaliacao
+        linhas.append(LinhaRecurso(
+            **_na_ata(a), protocolado_em=recurso.protocolado_em, decisao_recorrida=recorrida.get_resultado_display(),
+            sessao_recorrida=_sessao_recorrida(recorrida, sessao),
+            fundamentos=Truncator(recurso.fundamentos).words(PALAVRAS_FUNDAMENTOS),
+            provido=a.resultado == Resultado.CONFIRMADO))
+    if not linhas:
+        raise ErroOperacao("Esta sessão não julgou recursos.")
+    contexto = _contexto_comum(sessao)
+    contexto |= {
+        "blocos": [f"heteroidentificacao/pdf/blocos/{b}.html" for b in BLOCOS_ATA_RECURSOS],
+        "julgamentos": linhas, "recursos": True, "base_legal": regras_da_sessao(contexto["lei"], recursos=True),
+        "providos": sum(1 for linha in linhas if linha.provido),
+        "nao_providos": sum(1 for linha in linhas if not linha.provido),
+    }
+    return contexto
+
+
+def ata_recursos_emitir(*, sessao: Sessao, usuario) -> DocumentoEmitido:
+    """A ata de uma sessão que julgou recursos (art. 6º, § 2º), pela gravação da avaliação recorrida."""
+    contexto = contexto_ata_recursos(sessao)
+    numero = contexto["sessao"].numero
+    return _emitir("heteroidentificacao/pdf/ata.html", contexto, tipo=TipoDocumento.ATA_RECURSO, usuario=usuario,
+                   referencia=contexto["sessao"],
+                   titulo=f"Ata da {numero}ª sessão de julgamento de recursos da heteroidentificação",
+                   nome_arquivo=f"ata recursos sessao {numero} heteroidentificacao")
+
+
+# --- resultados -------------------------------------------------------------------------------------------------
+
+def _recurso_e_resultado(avaliacao: Avaliacao) -> tuple[str, str]:
+    """Para o resultado final: o desfecho do recurso, se houve, e o resultado que prevalece."""
+    recurso = getattr(avaliacao, "recurso_interposto", None)
+    if recurso is None:
+        return "—", avaliacao.resultado
+    if recurso.estado == EstadoRecurso.INTEMPESTIVO:
+        return "Não conhecido (fora do prazo)", avaliacao.resultado
+    julgamento = getattr(recurso, "julgamento", None)
+    if recurso.estado != EstadoRecurso.JULGADO or julgamento is None:
+        return "Pendente de julgamento", avaliacao.resultado
+    return ("Provido" if julgamento.resultado == Resultado.CONFIRMADO else "Não provido"), julgamento.resultado
+
+
+def _membros_publicos(comissoes: list[Comissao]) -> list[dict]:
+    return [{"comissao": c, "membros": [Presente(m.nome, _funcao(m)) for m in _em_ordem(c.membros.all())]}
+            for c in comissoes]
+
+
+def contexto_resultado(comissao: Comissao, *, final: bool) -> dict:
+    comissao = Comissao.objects.get(pk=comissao.pk)
+    if comissao.instancia != Instancia.PRIMEIRA:
+        raise ErroOperacao("O resultado é emitido pela comissão de primeira instância.")
+    publicado_em = comissao.resultado_final_em if final else comissao.resultado_provisorio_em
+    if publicado_em is None:
+        raise ErroOperacao(f"Publique antes o resultado {'final' if final else 'provisório'}: só então os nomes dos "
+                           "membros deixam de ser sigilosos e corre o prazo de recurso.")
+    certame = _certame(comissao)
+    lei = certame.lei
+    avaliacoes = (_avaliacoes(sessao__comissao=comissao, recurso__isnull=True)
+                  .order_by("inscricao__cargo__codigo", "inscricao__candidato__nome", "inscricao__numero"))
+    if final:
+        avaliacoes = (avaliacoes.select_related("recurso_interposto__julgamento")
+                      .defer("recurso_interposto__julgamento__notas_entrevista"))
+    cargos = []
+    for cargo, grupo in groupby(avaliacoes, key=lambda a: a.inscricao.cargo):
+        linhas = []
+        for a in grupo:
+            recurso, resultado = _recurso_e_resultado(a) if final else ("", a.resultado)
+            candidato = a.inscricao.candidato
+            linhas.append(LinhaResultado(a.inscricao.numero, _nome(candidato.nome, candidato.nome_social),
+                                         mascarar_cpf(candidato.cpf), consequencia(lei, resultado), recurso))
+        cargos.append({"cargo": cargo, "linhas": linhas})
+    comissoes = [comissao]
+    julgadora = comissao_que_julga(comissao)
+    if final and julgadora is not None and julgadora.pk != comissao.pk:
+        comissoes.append(julgadora)
+    return {
+        "comissao": comissao, "certame": certame, "lei": lei, "final": final, "publicado_em": publicado_em,
+        "cargos": cargos, "total": sum(len(c["linhas"]) for c in cargos), "comissoes": _membros_publicos(comissoes),
+        "prazo_recurso_fim": prazo_recurso_fim(comissao), "julgadora": julgadora,
+    }
+
+
+def resultado_emitir(*, comissao: Comissao, final: bool, usuario) -> DocumentoEmitido:
+    """O resultado provisório (com o prazo de recurso) ou o final (com o desfecho dos recursos), por cargo, com CPF
+    mascarado e sem cor ou raça; traz os membros, cujos nomes se tornam públicos com o resultado (art. 11, § 1º)."""
+    contexto = contexto_resultado(comissao, final=final)
+    etapa = "final" if final else "provisório"
+    return _emitir("heteroidentificacao/pdf/resultado.html", contexto,
+                   tipo=TipoDocumento.RESULTADO_FINAL if final else TipoDocumento.RESULTADO_PROVISORIO,
+                   usuario=usuario, referencia=contexto["comissao"], titulo=f"Resultado {etapa} da heteroidentificação",
+                   nome_arquivo=f"resultado {etapa} heteroidentificacao")
+
+
+# --- termo de confidencialidade ---------------------------------------------------------------------------------
+
+def cpf_formatado(cpf: str) -> str:
+    return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}" if len(cpf) == 11 else cpf
+
+
+def obrigacoes_do_termo(lei: Lei | None) -> list[Regra]:
+    """O que o membro promete guardar, com o dispositivo de cada sigilo (Afonso Cláudio arts. 9º e 11)."""
+    confidencialidade = lei.artigo_confidencialidade if lei else ""
+    obrigacoes = [
+        Regra("guardar sigilo sobre as informações pessoais dos candidatos a que tiver acesso durante o "
+              "procedimento de heteroidentificação, sem usá-las para nenhuma outra finalidade", confidencialidade),
+        Regra("guardar sigilo sobre o conteúdo das entrevistas: as perguntas, as respostas e as anotações da "
+              "comissão", (lei.artigo_sigilo_entrevistas or confidencialidade) if lei else ""),
+        Regra("manter secreto o meu voto e não revelar os votos dos demais membros de que venha a ter conhecimento",
+              lei.artigo_votacao if lei and lei.votacao_secreta else ""),
+        Regra("não divulgar, copiar nem reproduzir a gravação do procedimento, de uso exclusivo da comissão",
+              lei.artigo_gravacao if lei and lei.gravacao else ""),
+    ]
+    if lei and lei.sigilo_membros:
+        obrigacoes.append(Regra("não divulgar a composição da comissão antes da publicação do resultado",
+                                lei.artigo_sigilo_membros))
+    return obrigacoes
+
+
+def contexto_termo(membro: Membro) -> dict:
+    membro = Membro.objects.select_related("comissao").get(pk=membro.pk)
+    certame = _certame(membro.comissao)
+    return {"membro": membro, "cpf": cpf_formatado(membro.cpf), "funcao": _funcao(membro),
+            "comissao": membro.comissao, "certame": certame, "lei": certame.lei,
+            "obrigacoes": obrigacoes_do_termo(certame.lei)}
+
+
+def termo_confidencialidade_emitir(*, membro: Membro, usuario) -> DocumentoEmitido:
+    """O termo que cada membro assina (art. 11, caput): traz o CPF inteiro, porque é o documento do próprio membro."""
+    contexto = contexto_termo(membro)
+    return _emitir("heteroidentificacao/pdf/termo_confidencialidade.html", contexto,
+                   tipo=TipoDocumento.TERMO_CONFIDENCIALIDADE, usuario=usuario, referencia=contexto["membro"],
+                   titulo="Termo de confidencialidade — Comissão de heteroidentificação",
+                   nome_arquivo="termo confidencialidade heteroidentificacao")
+
+
+# --- edital de convocação ---------------------------------------------------------------------------------------
+
+def contexto_edital(comissao: Comissao) -> dict:
+    comissao = Comissao.objects.get(pk=comissao.pk)
+    if comissao.instancia != Instancia.PRIMEIRA:
+        raise ErroOperacao("Os candidatos são convocados pela comissão de primeira instância.")
+    certame = _certame(comissao)
+    avaliacoes = _avaliacoes(sessao__comissao=comissao, recurso__isnull=True).order_by("sessao__numero", "horario",
+                                                                                         "pk")
+    sessoes = []
+    cargos = {}
+    for sessao, grupo in groupby(avaliacoes.select_related("sessao"), key=lambda a: a.sessao):
+        convocados = []
+        for a in grupo:
+            inscricao, candidato = a.inscricao, a.inscricao.candidato
+            cargos[inscricao.cargo.codigo] = inscricao.cargo.nome
+            convocados.append(Convocado(a.horario, inscricao.numero, _nome(candidato.nome, candidato.nome_social),
+                                        inscricao.cargo.codigo))
+        sessoes.append(SessaoConvocada(sessao.numero, sessao.data, sessao.inicio, sessao.local, convocados))
+    if not sessoes:
+        raise ErroOperacao("Nenhum candidato foi convocado ainda.")
+    return {"comissao": comissao, "certame": certame, "lei": certame.lei, "sessoes": sessoes,
+            "total": sum(len(s.convocados) for s in sessoes), "regras": regras_da_convocacao(certame.lei, comissao),
+            "cargos": sorted(cargos.items())}
+
+
+def edital_convocacao_emitir(*, comissao: Comissao, usuario) -> DocumentoEmitido:
+    """O edital que convoca os cotistas, por sessão e horário (art. 9º, § 7º e § 8º): sem CPF, sem cor ou raça e sem
+    os nomes dos membros (sigilosos até o resultado, art. 11, § 1º)."""
+    contexto = contexto_edital(comissao)
+    return _emitir("heteroidentificacao/pdf/edital_convocacao.html", contexto, tipo=TipoDocumento.EDITAL_CONVOCACAO,
+                   usuario=usuario, referencia=contexto["comissao"],
+                   titulo="Edital de convocação para a heteroidentificação",
+                   nome_arquivo="edital convocacao heteroidentificacao")
+
