@@ -11,60 +11,21 @@ Uso: python bench/bench_chamada_inicial.py [--inscricoes N] [--cargos C]
 from __future__ import annotations
 
 import argparse
-import io
-import os
 import random
-import sys
 import time
 from datetime import date
-from pathlib import Path
 
-RAIZ = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(RAIZ))
+from _comum import banco_postgres_proprio, copiar, milhar
+
 META_SEGUNDOS = 30
 BANCO = "bench_chamada"
-
-
-def milhar(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
-
-
-def preparar_banco() -> None:
-    import psycopg
-
-    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
-    if not base.startswith("postgres"):
-        raise SystemExit("Este benchmark é do PostgreSQL: DATABASE_URL deve apontar para um servidor PostgreSQL.")
-    servidor = base.rsplit("/", 1)[0]
-    with psycopg.connect(base.replace("postgres://", "postgresql://"), autocommit=True) as conexao:
-        conexao.execute(f"DROP DATABASE IF EXISTS {BANCO}")
-        conexao.execute(f"CREATE DATABASE {BANCO}")
-    os.environ["DATABASE_URL"] = f"{servidor}/{BANCO}"
-    os.environ["DEBUG"] = "1"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
-
-
-def copiar(cursor, tabela: str, colunas: str, linhas) -> None:
-    with cursor.copy(f"COPY {tabela} ({colunas}) FROM STDIN") as copia:
-        buffer = io.StringIO()
-        for i, linha in enumerate(linhas, 1):
-            buffer.write("\t".join(linha) + "\n")
-            if i % 50_000 == 0:
-                copia.write(buffer.getvalue())
-                buffer = io.StringIO()
-        copia.write(buffer.getvalue())
 
 
 def gravar_certame(inscricoes: int, cargos: int):
     from django.contrib.auth import get_user_model
     from django.db import connection
 
+    from concursos.busca import nome_para_busca
     from concursos.models import Cargo, Certame, Orgao
 
     sorteio = random.Random(42)
@@ -79,9 +40,9 @@ def gravar_certame(inscricoes: int, cargos: int):
     with connection.cursor() as django_cursor:
         cursor = django_cursor.cursor
         copiar(cursor, "concursos_candidato",
-               "nome, nome_social, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
-               ((f"Candidato {i}", "", f"{i:011d}", "nao_informado", "branca", "f", "f", "", "")
-                for i in range(1, inscricoes + 1)))
+               "nome, nome_social, nome_busca, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
+               ((f"Candidato {i}", "", nome_para_busca(f"Candidato {i}", ""), f"{i:011d}", "nao_informado", "branca",
+                 "f", "f", "", "") for i in range(1, inscricoes + 1)))
         cursor.execute("SELECT min(id) FROM concursos_candidato")
         primeiro = cursor.fetchone()[0]
         por_cargo = inscricoes // len(ids_cargos)
@@ -109,7 +70,7 @@ def main() -> None:
     argumentos.add_argument("--inscricoes", type=int, default=1_000_000)
     argumentos.add_argument("--cargos", type=int, default=500)
     opcoes = argumentos.parse_args()
-    preparar_banco()
+    banco_postgres_proprio(BANCO)
     from concursos.models import Convocacao
     from concursos.services import certame_avancar, certame_publicar, chamada_inicial_certame
 

@@ -27,26 +27,14 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-RAIZ = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(RAIZ))
+from _comum import RAIZ, cpf_valido, milhar
+
 BANCO = "bench_importacao"
 METAS = {100_000: ("linhas/s", 20_000), 1_000_000: ("segundos", 90)}
 META_MEMORIA_MB = 1024
 CORES = ["branca"] * 44 + ["preta"] * 10 + ["parda"] * 36 + ["amarela"] * 5 + ["indigena"] * 5
 CABECALHO = ("inscricao,cargo,nome,nome_social,cpf,data_nascimento,genero,email,telefone,cor_raca,quilombola,pcd,"
              "reserva,autodeclaracao_em,nota_final,classificacao,situacao\n")
-
-
-def _mil(n: float) -> str:
-    return f"{round(n):,}".replace(",", ".")
-
-
-def cpf(n: int) -> str:
-    base = [int(d) for d in f"{n % 10**9:09d}"]
-    for tamanho in (9, 10):
-        resto = sum(d * (tamanho + 1 - i) for i, d in enumerate(base[:tamanho])) % 11
-        base.append(0 if resto < 2 else 11 - resto)
-    return "".join(map(str, base))
 
 
 def gerar_csv(caminho: Path, linhas: int, cargos: int, primeiro_cpf: int) -> None:
@@ -61,7 +49,7 @@ def gerar_csv(caminho: Path, linhas: int, cargos: int, primeiro_cpf: int) -> Non
             cor = sorteio.choice(CORES)
             reserva = "sim" if cor in ("preta", "parda", "indigena") and sorteio.random() < 0.7 else "nao"
             bloco.append(
-                f"{i + 1:08d},C{c:03d},Candidata Número {i + 1},,{cpf(primeiro_cpf + i)},"
+                f"{i + 1:08d},C{c:03d},Candidata Número {i + 1},,{cpf_valido(primeiro_cpf + i)},"
                 f"{sorteio.randint(1, 28):02d}/{sorteio.randint(1, 12):02d}/{sorteio.randint(1960, 2004)},feminino,"
                 f"pessoa{i + 1}@exemplo.org,(27) 99999-{i % 10000:04d},{cor},"
                 f"{'sim' if sorteio.random() < 0.02 else 'nao'},{'sim' if sorteio.random() < 0.08 else 'nao'},"
@@ -168,7 +156,7 @@ def main() -> int:
                 inicio = time.perf_counter()
                 gerar_csv(arquivo, n, opcoes.cargos, primeiro_cpf)
                 primeiro_cpf += n
-                print(f"\n{_mil(n)} linhas: CSV de {arquivo.stat().st_size / 2**20:.0f} MiB gerado em "
+                print(f"\n{milhar(n)} linhas: CSV de {arquivo.stat().st_size / 2**20:.0f} MiB gerado em "
                       f"{time.perf_counter() - inicio:.1f} s (fora da medição)")
                 if opcoes.perfil and n == min(opcoes.linhas):
                     perfilar(certames[n], arquivo)
@@ -177,19 +165,19 @@ def main() -> int:
                     [python, manage, "importar_inscricoes", str(certames[n]), str(arquivo)], ambiente)
                 taxa = n / segundos
                 print("  " + saida.strip().replace("\n", "\n  "))
-                print(f"  De ponta a ponta: {segundos:.1f} s, {_mil(taxa)} linhas/s, pico de memória "
+                print(f"  De ponta a ponta: {segundos:.1f} s, {milhar(taxa)} linhas/s, pico de memória "
                       f"{memoria:.0f} MB")
                 unidade, meta = METAS.get(n, ("linhas/s", 20_000))
                 ok = (taxa >= meta if unidade == "linhas/s" else segundos <= meta) and memoria <= META_MEMORIA_MB
                 dentro &= ok
-                alvo = f"≥ {_mil(meta)} linhas/s" if unidade == "linhas/s" else f"≤ {meta} s"
+                alvo = f"≥ {milhar(meta)} linhas/s" if unidade == "linhas/s" else f"≤ {meta} s"
                 print(f"  Meta: {alvo} e ≤ {META_MEMORIA_MB} MB — {'DENTRO' if ok else 'FORA'} da meta")
                 resultados = Path(pasta) / f"resultados_{n}.csv"
                 gerar_resultados(resultados, n, opcoes.cargos)
                 segundos, memoria, saida = medir_comando(
                     [python, manage, "importar_inscricoes", str(certames[n]), str(resultados)], ambiente)
                 print(f"  Reimportação de resultados (toda classificação muda): {segundos:.1f} s, "
-                      f"{_mil(n / segundos)} linhas/s, pico {memoria:.0f} MB")
+                      f"{milhar(n / segundos)} linhas/s, pico {memoria:.0f} MB")
                 arquivo.unlink()
                 resultados.unlink()
     finally:

@@ -21,9 +21,8 @@ import statistics
 import sys
 import time
 from decimal import Decimal
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _comum import milhar  # também põe a raiz do repositório no sys.path
 
 from legislacao import motor  # o motor é Python puro: não precisa de Django
 
@@ -91,10 +90,6 @@ def gerar_candidatos(n: int, semente: int = SEMENTE) -> list[motor.Candidato]:
     return candidatos
 
 
-def _mil(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
-
-
 def fixar_um_nucleo() -> str:
     if not hasattr(os, "sched_setaffinity"):
         return "afinidade não disponível neste sistema"
@@ -135,8 +130,8 @@ def main(argv=None) -> int:
     print(f"Benchmark do motor — Python {sys.version.split()[0]}; {fixar_um_nucleo()}")
     t0 = time.perf_counter()
     candidatos = gerar_candidatos(args.candidatos)
-    print(f"Geração de {_mil(len(candidatos))} candidatos: {time.perf_counter() - t0:.2f} s (fora da medição)")
-    print(f"Lote: {_mil(args.vagas)} vagas, {_mil(args.vagas_pcd)} PcD; {args.rodadas} rodadas por lei; "
+    print(f"Geração de {milhar(len(candidatos))} candidatos: {time.perf_counter() - t0:.2f} s (fora da medição)")
+    print(f"Lote: {milhar(args.vagas)} vagas, {milhar(args.vagas_pcd)} PcD; {args.rodadas} rodadas por lei; "
           f"meta: quadro + convocação ≤ {META_SEGUNDOS:.1f} s\n")
 
     dentro_da_meta = True
