@@ -130,3 +130,20 @@ def test_it_creates_a_lawful_heteroidentification_commission_with_a_scheduled_se
     assert "http://127.0.0.1:8000/comissao/entrar/" in saida
     carregar_demo()
     assert Comissao.objects.count() == 1
+
+
+def test_the_demo_hr_user_works_without_superpowers(client):
+    """O usuário «rh» (grupo «Recursos humanos») abre o painel do certame e a comissão, mas não altera leis."""
+    from concursos.models import Certame
+    from heteroidentificacao.models import Comissao
+
+    carregar_demo()
+    assert client.login(username="rh", password="rh12345678")
+    certame = Certame.objects.get(municipio="Vargem Alta")
+    assert client.get(reverse("admin:concursos_certame_painel", args=[certame.pk])).status_code == 200
+    comissao = Comissao.objects.get()
+    pagina = client.get(reverse("admin:heteroidentificacao_comissao_change", args=[comissao.pk]))
+    assert pagina.status_code == 200 and "Composição conforme a lei" in pagina.content.decode()
+    lei = certame.lei
+    assert client.get(reverse("admin:legislacao_lei_change", args=[lei.pk])).status_code == 200
+    assert client.post(reverse("admin:legislacao_lei_change", args=[lei.pk]), {}).status_code == 403

@@ -13,6 +13,7 @@ from decimal import Decimal
 from importlib import import_module
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.migrations.executor import MigrationExecutor
@@ -34,9 +35,12 @@ from concursos.models import (
 from concursos.services import certame_avancar, certame_publicar
 from heteroidentificacao.demonstracao import SENHA_MEMBROS, garantir_comissao
 from legislacao.models import GrupoReserva, Lei
+from legislacao.perfis import garantir_perfis
 
 USUARIO = "demo"
 SENHA = "demo12345"
+USUARIO_RH = "rh"
+SENHA_RH = "rh12345678"
 SERVIDOR = "http://127.0.0.1:8000"
 LEI_EXEMPLO = "vargem-alta-es-2023"
 
@@ -157,6 +161,8 @@ class Command(BaseCommand):
         with transaction.atomic():
             repostas = self._garantir_leis()
             criado = self._garantir_superusuario()
+            garantir_perfis()
+            self._garantir_usuario_rh()
         with transaction.atomic():
             certame, certame_criado = self._garantir_certame()
         with transaction.atomic():
@@ -189,6 +195,15 @@ class Command(BaseCommand):
         Lei.objects.filter(slug__in=repostas, slug="afonso-claudio-es-lei-2552-2023").update(
             **_regras_da_comissao.AFONSO_CLAUDIO)
         return repostas
+
+    def _garantir_usuario_rh(self) -> None:
+        """Um usuário do RH sem superpoderes: o que o grupo «Recursos humanos» pode, e nada mais."""
+        Usuario = get_user_model()
+        usuario, _ = Usuario.objects.get_or_create(**{Usuario.USERNAME_FIELD: USUARIO_RH})
+        usuario.is_staff = usuario.is_active = True
+        usuario.set_password(SENHA_RH)
+        usuario.save()
+        usuario.groups.add(Group.objects.get(name="Recursos humanos"))
 
     def _garantir_superusuario(self) -> bool:
         Usuario = get_user_model()
@@ -257,6 +272,7 @@ class Command(BaseCommand):
         escrever(f"  Superusuário {'criado' if criado else 'existente, senha redefinida'}:")
         escrever(f"    usuário: {USUARIO}")
         escrever(f"    senha:   {SENHA}")
+        escrever(f"  Usuário do RH (grupo «Recursos humanos», sem ser superusuário): {USUARIO_RH} / {SENHA_RH}")
         escrever("")
         escrever(f"Abra {SERVIDOR}{reverse('admin:index')} e entre com esse usuário.")
         escrever(f"Simulador do quadro de vagas e da convocação: {SERVIDOR}{reverse('admin:legislacao_simulador')} "
