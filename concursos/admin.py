@@ -40,6 +40,7 @@ from concursos.models import (
     Inscricao,
     Orgao,
     StatusCertame,
+    formatar_cpf,
 )
 from concursos.paginacao import PaginadorEstimado
 from concursos.selectors import (
@@ -98,12 +99,6 @@ def registrar_acesso_sensivel(request, objeto) -> None:
     if pode_ver_sensiveis(request):
         registro_lgpd.info("%s abriu dados sensíveis de %s %s (%s)", request.user.get_username(),
                            objeto._meta.verbose_name, objeto.pk, request.path)
-
-
-def formatar_cpf(cpf: str) -> str:
-    if len(cpf) != 11 or not cpf.isdigit():
-        return cpf
-    return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
 
 
 def so_digitos(texto: str) -> str:
@@ -703,7 +698,10 @@ class InscricoesDoCandidatoInline(admin.TabularInline):
 
 
 class DadosSensiveisNaListaMixin:
-    """Cor ou raça e PcD como colunas da lista só para quem pode vê-los (LGPD art. 11)."""
+    """Cor ou raça e PcD só para quem pode vê-los (LGPD art. 11): nas colunas da lista, no formulário (nem
+    exibidos nem gravados) e com cada abertura da ficha registrada."""
+
+    campos_sensiveis: tuple[str, ...] = ()
 
     @admin.display(description="cor/raça")
     def cor(self, obj: Candidato | Inscricao) -> str:
@@ -717,6 +715,15 @@ class DadosSensiveisNaListaMixin:
         if pode_ver_sensiveis(request):
             return [*self.list_display, "cor", "deficiencia"]
         return self.list_display
+
+    def get_exclude(self, request, obj=None):
+        # Fora do formulário também no POST: quem não pode ver não pode gravar esses campos.
+        return [] if pode_ver_sensiveis(request) else list(self.campos_sensiveis)
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            registrar_acesso_sensivel(request, obj)
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
 
 class BuscaExataMixin:
@@ -735,6 +742,7 @@ class BuscaExataMixin:
 class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
                      admin.ModelAdmin):
     form = CandidatoForm
+    campos_sensiveis = CAMPOS_SENSIVEIS_CANDIDATO
     list_display = ["nome", "nome_social", "cpf_formatado", "data_nascimento"]
     search_fields = ["nome"]
     search_help_text = "CPF (com ou sem pontuação) ou nome: o começo de cada palavra, com ou sem acento."
@@ -762,15 +770,6 @@ class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSe
                 "fields": [("cor_raca", "quilombola", "pcd")]}))
         fieldsets.append(("Contato", {"fields": [("email", "telefone")]}))
         return fieldsets
-
-    def get_exclude(self, request, obj=None):
-        # Fora do formulário também no POST: quem não pode ver não pode gravar esses campos.
-        return [] if pode_ver_sensiveis(request) else list(CAMPOS_SENSIVEIS_CANDIDATO)
-
-    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
-        if obj is not None:
-            registrar_acesso_sensivel(request, obj)
-        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def get_search_results(self, request, queryset, search_term):
         termo = search_term.strip()
@@ -834,6 +833,7 @@ class CargoFiltro(admin.SimpleListFilter):
 @admin.register(Inscricao)
 class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
                      SimpleHistoryAdmin):
+    campos_sensiveis = CAMPOS_SENSIVEIS_INSCRICAO
     list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao",
                     "cotista"]
     list_select_related = ["candidato", "cargo"]
@@ -906,14 +906,6 @@ class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSe
                 "fields": declaracao}),
             ("Resultado", {"fields": [("nota_final", "classificacao"), "situacao", "heteroidentificacao"]}),
         ]
-
-    def get_exclude(self, request, obj=None):
-        return [] if pode_ver_sensiveis(request) else list(CAMPOS_SENSIVEIS_INSCRICAO)
-
-    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
-        if obj is not None:
-            registrar_acesso_sensivel(request, obj)
-        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.certame.inscricoes_travadas:

@@ -39,10 +39,6 @@ def percentual_br(valor: Decimal) -> str:
     return format(Decimal(valor).normalize(), "f").replace(".", ",") + "%"
 
 
-def _artigo(artigo: str) -> str:
-    return f" ({artigo})" if artigo else ""
-
-
 # --- quadro de vagas ---------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

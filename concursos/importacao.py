@@ -53,7 +53,7 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from concursos.busca import SEPARADOR_SOCIAL, nome_para_busca
-from concursos.models import Candidato, Cargo, Certame, EstadoImportacao, Importacao, Inscricao
+from concursos.models import Candidato, Cargo, Certame, EstadoImportacao, Importacao, Inscricao, formatar_cpf
 from legislacao.entrada import Erro
 
 logger = logging.getLogger(__name__)
@@ -405,12 +405,6 @@ def cpf_valido(digitos: str) -> bool:
         return False
     resto = (11 * a + 10 * b + 9 * c + 8 * d + 7 * e + 6 * f + 5 * g + 4 * h + 3 * i + 2 * j - 48 * 65) % 11
     return k - 48 == (0 if resto < 2 else 11 - resto)
-
-
-def formatar_cpf(digitos: str) -> str:
-    if len(digitos) != 11:
-        return digitos
-    return f"{digitos[:3]}.{digitos[3:6]}.{digitos[6:9]}-{digitos[9:]}"
 
 
 class _Datas:

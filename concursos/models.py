@@ -225,6 +225,13 @@ class Candidato(models.Model):
         return mascarar_cpf(self.cpf)
 
 
+def formatar_cpf(cpf: str) -> str:
+    """Os 11 dígitos como se escreve um CPF (123.456.789-09); outro valor volta como veio."""
+    if len(cpf) != 11 or not cpf.isdigit():
+        return cpf
+    return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
+
+
 def mascarar_cpf(cpf: str) -> str:
     """CPF para listas publicadas: só os dígitos do meio (***.456.789-**)."""
     digitos = "".join(c for c in cpf if c.isdigit())

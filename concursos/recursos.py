@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from import_export import fields, resources
 
-from concursos.importacao import COLUNAS, formatar_cpf
-from concursos.models import Candidato, Inscricao, mascarar_cpf
+from concursos.importacao import COLUNAS
+from concursos.models import Candidato, Inscricao, formatar_cpf, mascarar_cpf
 
 
 def _sim_nao(valor: bool) -> str:

@@ -35,7 +35,7 @@ class ErroOperacao(Exception):
     """A operação não pode ser feita agora; a mensagem, em português, diz por quê."""
 
 
-def _auditar(objeto, usuario, motivo: str) -> None:
+def auditar(objeto, usuario, motivo: str) -> None:
     objeto._history_user = usuario
     # O motivo do django-simple-history cabe em 100 caracteres; o resto fica nos próprios registros.
     objeto._change_reason = motivo if len(motivo) <= 100 else motivo[:99] + "…"
@@ -81,7 +81,7 @@ def certame_publicar(*, certame: Certame, usuario) -> Certame:
     certame.motivo_lei = aplicabilidade.motivo
     certame.status = StatusCertame.PUBLICADO
     certame.publicado_em = timezone.now()
-    _auditar(certame, usuario, "Edital publicado; regras da lei congeladas.")
+    auditar(certame, usuario, "Edital publicado; regras da lei congeladas.")
     certame.save()
     return certame
 
@@ -106,7 +106,7 @@ def certame_avancar(*, certame: Certame, usuario, data: date | None = None) -> C
     if seguinte == StatusCertame.HOMOLOGADO:
         certame.data_homologacao = data or timezone.localdate()
     certame.status = seguinte
-    _auditar(certame, usuario, f"Etapa: {StatusCertame(seguinte).label}.")
+    auditar(certame, usuario, f"Etapa: {StatusCertame(seguinte).label}.")
     certame.save()
     return certame
 
@@ -207,7 +207,7 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
     convocacao.save(update_fields=["desistiu_em", "ato_desistencia"])
     inscricao = convocacao.inscricao
     inscricao.situacao = situacao
-    _auditar(inscricao, usuario, f"{motivo} na posição {convocacao.posicao} ({ato}).")
+    auditar(inscricao, usuario, f"{motivo} na posição {convocacao.posicao} ({ato}).")
     inscricao.save(update_fields=["situacao"])
     regras = cargo.certame.regras_motor()
     lista = convocacao.lista or convocacao.vaga

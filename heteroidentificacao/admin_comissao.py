@@ -17,7 +17,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from concursos.admin import CertameFiltro
 from heteroidentificacao import services
-from heteroidentificacao.admin_paginas import PaginasMixin, artigo, plural, pode_ver_membros
+from heteroidentificacao.admin_paginas import PaginasMixin, plural, pode_ver_membros
 from heteroidentificacao.composicao import Conferencia
 from heteroidentificacao.forms_admin import MembroForm, MembrosFormSet, PublicacaoForm
 from heteroidentificacao.models import (
@@ -31,7 +31,8 @@ from heteroidentificacao.models import (
     Papel,
     Recurso,
 )
-from heteroidentificacao.selectors import conferencia_da_comissao
+from heteroidentificacao.selectors import com_escolaridade_do_edital, conferencia_da_comissao
+from legislacao.models import citar
 
 PERMISSAO_ALTERAR = "heteroidentificacao.change_comissao"
 PERMISSAO_SESSOES = "heteroidentificacao.add_sessao"
@@ -86,8 +87,9 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
     history_list_display = ["resultado_provisorio_em", "resultado_final_em"]
 
     def get_queryset(self, request):
-        return (super().get_queryset(request).select_related("certame__lei").prefetch_related("membros")
-                .annotate(n_sessoes=Count("sessoes")))
+        comissoes = (super().get_queryset(request).select_related("certame__lei").defer("certame__lei__texto")
+                     .prefetch_related("membros").annotate(n_sessoes=Count("sessoes")))
+        return com_escolaridade_do_edital(comissoes)
 
     def get_inlines(self, request, obj):
         # Sem a permissão, nem a linha vazia do formulário: os nomes não aparecem (art. 11, § 1º).
@@ -158,7 +160,7 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
         if not comissao.nomes_publicos:
             lei = comissao.lei
             return (f"{contagem}. Os nomes ficam em sigilo até a publicação do resultado"
-                    f"{artigo(lei.artigo_sigilo_membros if lei else '')}.")
+                    f"{citar(lei.artigo_sigilo_membros if lei else '')}.")
         return format_html("{}:<ul>{}</ul>", contagem, format_html_join(
             "", "<li>{}{}{}</li>",
             ((m.nome, f" — {m.get_papel_display().lower()}", ", presidente" if m.presidente else "")
@@ -255,8 +257,8 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
             explicacao="Publica o resultado provisório da heteroidentificação: todos os candidatos convocados "
                        "precisam ter parecer (ou ausência registrada). A partir da data da publicação corre o prazo "
                        f"de recurso de {comissao.prazo_recurso_dias} dia(s) do edital"
-                       f"{artigo(lei.artigo_recurso if lei else '')}, e os nomes dos membros da comissão deixam "
-                       f"de ser sigilosos{artigo(lei.artigo_sigilo_membros if lei else '')}.")
+                       f"{citar(lei.artigo_recurso if lei else '')}, e os nomes dos membros da comissão deixam "
+                       f"de ser sigilosos{citar(lei.artigo_sigilo_membros if lei else '')}.")
 
     def resultado_final_view(self, request, comissao_id: int):
         comissao = self._comissao(request, comissao_id, alterar=True)

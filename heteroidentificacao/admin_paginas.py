@@ -38,10 +38,6 @@ def pode_ver_membros(request) -> bool:
     return request.user.has_perm(PERMISSAO_MEMBROS) or request.user.has_perm(PERMISSAO_SIGILO)
 
 
-def artigo(texto: str) -> str:
-    return f" ({texto})" if texto else ""
-
-
 def plural(n: int, singular: str, plural_: str) -> str:
     return f"{n} {singular if n == 1 else plural_}"
 

@@ -15,7 +15,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from concursos.admin import CertameFiltro, SoConsultaMixin
 from concursos.models import Inscricao
 from heteroidentificacao import services
-from heteroidentificacao.admin_paginas import PaginasMixin, artigo
+from heteroidentificacao.admin_paginas import PaginasMixin
 from heteroidentificacao.forms_admin import (
     DecisaoFraudeForm,
     DefesaFraudeForm,
@@ -32,6 +32,7 @@ from heteroidentificacao.models import (
     Recurso,
     Resultado,
 )
+from legislacao.models import citar
 
 PERMISSAO_PROTOCOLAR = "heteroidentificacao.add_recurso"
 PERMISSAO_PAUTAR = "heteroidentificacao.change_recurso"
@@ -200,7 +201,7 @@ class RecursoAdmin(SoConsultaMixin, PaginasMixin, SimpleHistoryAdmin):
             f" A {julgadora} não tem sessão agendada: agende uma em «Sessões» antes de pautar o recurso.")
         return self.pagina_acao(
             request, recurso, titulo=f"Pôr na pauta — {recurso}", form=form, botao="Pôr na pauta",
-            explicacao=f"O recurso é julgado pela {julgadora}{artigo(lei.artigo_recurso if lei else '')}, que "
+            explicacao=f"O recurso é julgado pela {julgadora}{citar(lei.artigo_recurso if lei else '')}, que "
                        "examina a gravação da avaliação recorrida e vota em sessão." + sem_sessao)
 
 
@@ -270,7 +271,7 @@ class ProcedimentoFraudeAdmin(SoConsultaMixin, PaginasMixin, SimpleHistoryAdmin)
     @staticmethod
     def _artigo_fraude(procedimento: ProcedimentoFraude) -> str:
         lei = procedimento.inscricao.certame.lei
-        return artigo(lei.artigo_fraude if lei else "")
+        return citar(lei.artigo_fraude if lei else "")
 
     def instaurar_view(self, request):
         self.exigir(request, PERMISSAO_INSTAURAR)

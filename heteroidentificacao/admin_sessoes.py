@@ -17,7 +17,7 @@ from simple_history.template_utils import HistoricalRecordContextHelper
 
 from concursos.admin import SoConsultaMixin, pode_ver_sensiveis, registrar_acesso_sensivel
 from heteroidentificacao import services
-from heteroidentificacao.admin_paginas import PaginasMixin, artigo, plural, pode_ver_membros
+from heteroidentificacao.admin_paginas import PaginasMixin, plural, pode_ver_membros
 from heteroidentificacao.forms_admin import ConvocacaoForm, GravacaoAcessoForm, GravacaoRegistroForm
 from heteroidentificacao.models import (
     Avaliacao,
@@ -28,6 +28,7 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import cotistas_a_convocar
+from legislacao.models import citar
 
 CAMPO_SIGILOSO = "notas_entrevista"
 # A referência do arquivo da gravação só se mostra depois do pedido fundamentado, que fica registrado.
@@ -136,7 +137,7 @@ class SessaoAdmin(PaginasMixin, SimpleHistoryAdmin):
     def presentes_contagem(self, sessao: Sessao) -> str:
         lei = sessao.comissao.lei
         return (f"{plural(sessao.presentes.count(), 'membro', 'membros')}; os nomes ficam em sigilo até a "
-                f"publicação do resultado{artigo(lei.artigo_sigilo_membros if lei else '')}.")
+                f"publicação do resultado{citar(lei.artigo_sigilo_membros if lei else '')}.")
 
     def contexto_da_ficha(self, request, sessao: Sessao) -> dict:
         tem_recursos = sessao.avaliacoes.filter(recurso__isnull=False).exists()
@@ -193,7 +194,7 @@ class SessaoAdmin(PaginasMixin, SimpleHistoryAdmin):
             media=form.media,
             explicacao="Convocam-se, por edital, todos os cotistas habilitados até agora que ainda não foram "
                        "heteroidentificados, antes da última fase eliminatória"
-                       f"{artigo(lei.artigo_momento if lei else '')}. Os horários seguem a ordem da lista, a partir "
+                       f"{citar(lei.artigo_momento if lei else '')}. Os horários seguem a ordem da lista, a partir "
                        f"das {sessao.inicio:%H:%M} de {sessao.data:%d/%m/%Y}, em {sessao.local}.")
 
     def ata_pdf_view(self, request, sessao_id: int, recursos: bool):
@@ -325,7 +326,7 @@ class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, Simpl
     @staticmethod
     def _artigo_gravacao(avaliacao: Avaliacao) -> str:
         lei = avaliacao.sessao.comissao.lei
-        return artigo(lei.artigo_gravacao if lei else "")
+        return citar(lei.artigo_gravacao if lei else "")
 
     def gravacao_registrar_view(self, request, avaliacao_id: int):
         avaliacao = self._avaliacao(request, avaliacao_id)

@@ -20,7 +20,7 @@ from itertools import groupby
 
 from django.utils.text import Truncator
 
-from concursos.models import Certame, mascarar_cpf
+from concursos.models import Certame, formatar_cpf, mascarar_cpf
 from documentos.models import DocumentoEmitido, TipoDocumento
 from documentos.pdf import emitir_pdf
 from heteroidentificacao.composicao import Enunciado
@@ -398,10 +398,6 @@ def resultado_emitir(*, comissao: Comissao, final: bool, usuario) -> DocumentoEm
 
 # --- termo de confidencialidade ---------------------------------------------------------------------------------
 
-def cpf_formatado(cpf: str) -> str:
-    return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}" if len(cpf) == 11 else cpf
-
-
 def obrigacoes_do_termo(lei: Lei | None) -> list[Regra]:
     """O que o membro promete guardar, com o dispositivo de cada sigilo (Afonso Cláudio arts. 9º e 11)."""
     confidencialidade = lei.artigo_confidencialidade if lei else ""
@@ -424,7 +420,7 @@ def obrigacoes_do_termo(lei: Lei | None) -> list[Regra]:
 def contexto_termo(membro: Membro) -> dict:
     membro = Membro.objects.select_related("comissao").get(pk=membro.pk)
     certame = _certame(membro.comissao)
-    return {"membro": membro, "cpf": cpf_formatado(membro.cpf), "funcao": _funcao(membro),
+    return {"membro": membro, "cpf": formatar_cpf(membro.cpf), "funcao": _funcao(membro),
             "comissao": membro.comissao, "certame": certame, "lei": certame.lei,
             "obrigacoes": obrigacoes_do_termo(certame.lei)}
 

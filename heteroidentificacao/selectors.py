@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from django.db.models import Max, QuerySet
+from django.db.models import Max, OuterRef, QuerySet, Subquery
 
-from concursos.models import Escolaridade, Inscricao, Situacao
+from concursos.models import Cargo, Escolaridade, Inscricao, Situacao
 from heteroidentificacao.composicao import Conferencia, MembroComissao, RegrasComissao, conferir
 from heteroidentificacao.models import Avaliacao, Comissao, Instancia, Membro, Papel, Sessao
 
@@ -16,7 +16,11 @@ def regras_da_comissao(comissao: Comissao) -> RegrasComissao:
         return RegrasComissao()
     escolaridade = ""
     if lei.comissao_escolaridade_edital:
-        escolaridade = comissao.certame.cargos.aggregate(m=Max("escolaridade"))["m"] or ""
+        # As listas anotam `escolaridade_do_edital` (com_escolaridade_do_edital) para não consultar por linha.
+        if hasattr(comissao, "escolaridade_do_edital"):
+            escolaridade = comissao.escolaridade_do_edital or ""
+        else:
+            escolaridade = comissao.certame.cargos.aggregate(m=Max("escolaridade"))["m"] or ""
     return RegrasComissao(
         minimo_membros=lei.comissao_minimo_membros, artigo_minimo_membros=lei.artigo_comissao_membros,
         minimo_pretos_pardos=lei.comissao_minimo_pretos_pardos, artigo_pretos_pardos=lei.artigo_comissao_pretos_pardos,
@@ -50,10 +54,18 @@ def conferencia_da_comissao(comissao: Comissao, *, com_nomes: bool = True) -> Co
     if comissao.instancia == Instancia.RECURSAL:
         outra = frozenset(Membro.objects.filter(comissao__certame=comissao.certame_id,
                                                 comissao__instancia=Instancia.PRIMEIRA).values_list("cpf", flat=True))
+    # `.all()` ordenado aqui, e não no banco, aproveita os membros já carregados pelas listas.
     membros = [_para_conferencia(m, m.nome if com_nomes else f"Membro nº {i}")
-               for i, m in enumerate(comissao.membros.order_by("pk"), 1)]
+               for i, m in enumerate(sorted(comissao.membros.all(), key=lambda m: m.pk), 1)]
     return conferir(regras_da_comissao(comissao), membros, data=comissao.data_designacao,
                     membros_da_outra_instancia=outra)
+
+
+def com_escolaridade_do_edital(comissoes: QuerySet[Comissao]) -> QuerySet[Comissao]:
+    """Anota a maior escolaridade exigida no edital de cada comissão (art. 8º, § 2º, III), numa consulta só."""
+    maior = (Cargo.objects.filter(certame=OuterRef("certame")).order_by("-escolaridade")
+             .values("escolaridade")[:1])
+    return comissoes.annotate(escolaridade_do_edital=Subquery(maior))
 
 
 def membro_do_usuario(usuario, comissao: Comissao) -> Membro | None:

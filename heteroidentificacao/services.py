@@ -16,7 +16,7 @@ from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
 from concursos.models import Convocacao, Heteroidentificacao, Inscricao, Situacao
-from concursos.services import ErroOperacao, nomeacao_anular
+from concursos.services import ErroOperacao, auditar, nomeacao_anular
 from heteroidentificacao import apuracao
 from heteroidentificacao.models import (
     AcessoGravacao,
@@ -39,22 +39,12 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import conferencia_da_comissao
-from legislacao.models import Maioria
+from legislacao.models import Maioria, citar
 
 __all__ = ["ErroOperacao"]
 
 # Um parecer de não confirmação precisa dizer o que a comissão viu: decisões genéricas são anuladas.
 PARECER_MINIMO = 60
-
-
-def _auditar(objeto, usuario, motivo: str) -> None:
-    objeto._history_user = usuario
-    # O motivo do django-simple-history cabe em 100 caracteres; o resto fica nos próprios registros.
-    objeto._change_reason = motivo if len(motivo) <= 100 else motivo[:99] + "…"
-
-
-def _artigo(texto: str) -> str:
-    return f" ({texto})" if texto else ""
 
 
 def _travar_avaliacao(avaliacao: Avaliacao) -> Avaliacao:
@@ -97,7 +87,7 @@ def sessao_convocar(*, sessao: Sessao, inscricoes: list[Inscricao], intervalo_mi
         horario = (inicio + timedelta(minutes=i * intervalo_minutos)).time()
         avaliacoes.append(Avaliacao(sessao=sessao, inscricao=inscricao, horario=horario))
         inscricao.heteroidentificacao = Heteroidentificacao.PENDENTE
-        _auditar(inscricao, usuario, f"Convocada para a heteroidentificação: {sessao}, às {horario:%H:%M}.")
+        auditar(inscricao, usuario, f"Convocada para a heteroidentificação: {sessao}, às {horario:%H:%M}.")
         inscricao.save(update_fields=["heteroidentificacao"])
     try:
         with transaction.atomic():
@@ -126,16 +116,17 @@ def sessao_abrir(*, sessao: Sessao, presentes: list[Membro], usuario) -> Sessao:
     if len(presentes) > titulares:
         raise ErroOperacao(f"Votam no máximo {titulares} membros (os titulares ou os suplentes que os substituem).")
     lei = comissao.certame.lei
+    # Sem regra na lei, a comissão delibera ao menos como colegiado de três.
     minimo = (lei.comissao_minimo_membros if lei else None) or 3
     if len(presentes) < minimo:
         raise ErroOperacao(f"Sem quórum: {len(presentes)} membro(s) presente(s); a comissão delibera com ao menos "
-                           f"{minimo}{_artigo(lei.artigo_comissao_membros if lei else '')}.")
+                           f"{minimo}{citar(lei.artigo_comissao_membros if lei else '')}.")
     if not any(m.presidente for m in presentes):
         raise ErroOperacao("O presidente precisa estar entre os presentes.")
     sessao.presentes.set(presentes)
     sessao.estado = EstadoSessao.ABERTA
     sessao.aberta_em = timezone.now()
-    _auditar(sessao, usuario, f"Sessão aberta com {len(presentes)} membros presentes.")
+    auditar(sessao, usuario, f"Sessão aberta com {len(presentes)} membros presentes.")
     sessao.save(update_fields=["estado", "aberta_em"])
     return sessao
 
@@ -152,7 +143,7 @@ def sessao_encerrar(*, sessao: Sessao, ocorrencias: str = "", usuario) -> Sessao
     sessao.estado = EstadoSessao.ENCERRADA
     sessao.encerrada_em = timezone.now()
     sessao.ocorrencias = ocorrencias
-    _auditar(sessao, usuario, "Sessão encerrada.")
+    auditar(sessao, usuario, "Sessão encerrada.")
     sessao.save(update_fields=["estado", "encerrada_em", "ocorrencias"])
     return sessao
 
@@ -176,15 +167,15 @@ def avaliacao_registrar_presenca(*, avaliacao: Avaliacao, compareceu: bool, usua
         raise ErroOperacao("A presença deste candidato já foi registrada.")
     if compareceu:
         avaliacao.estado = EstadoAvaliacao.ENTREVISTA
-        _auditar(avaliacao, usuario, "Candidato presente: entrevista iniciada.")
+        auditar(avaliacao, usuario, "Candidato presente: entrevista iniciada.")
         avaliacao.save(update_fields=["estado"])
         return avaliacao
     lei = avaliacao.sessao.comissao.certame.lei
     avaliacao.estado = EstadoAvaliacao.AUSENTE
     avaliacao.resultado = Resultado.AUSENTE
     avaliacao.parecer = ("O candidato não compareceu ao procedimento de heteroidentificação"
-                         + (f": {lei.get_ausencia_display().lower()}{_artigo(lei.artigo_ausencia)}." if lei else "."))
-    _auditar(avaliacao, usuario, "Candidato ausente.")
+                         + (f": {lei.get_ausencia_display().lower()}{citar(lei.artigo_ausencia)}." if lei else "."))
+    auditar(avaliacao, usuario, "Candidato ausente.")
     avaliacao.save(update_fields=["estado", "resultado", "parecer"])
     _aplicar_na_inscricao(avaliacao, usuario)
     return avaliacao
@@ -219,7 +210,7 @@ def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA,
         if avaliacao.em_recurso:
             raise ErroOperacao("Confirme que a comissão examinou a gravação da avaliação recorrida.")
         raise ErroOperacao("Confirme que o candidato deixou a sala: é vedado deliberar na presença do candidato"
-                           f"{_artigo(lei.artigo_deliberacao if lei else '')}.")
+                           f"{citar(lei.artigo_deliberacao if lei else '')}.")
     if forma not in FormaVotacao.values:
         raise ErroOperacao("Escolha a forma de votação.")
     membros = sessao.comissao.membros.filter(papel=Papel.TITULAR).count()
@@ -236,7 +227,7 @@ def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA,
     avaliacao.maioria = maioria
     if forma == FormaVotacao.PAPEL:
         avaliacao.cedulas_abertas = avaliacao.abertas_confirmam = avaliacao.abertas_nao_confirmam = 0
-    _auditar(avaliacao, usuario, "Candidato fora da sala: votação aberta." if not avaliacao.em_recurso
+    auditar(avaliacao, usuario, "Candidato fora da sala: votação aberta." if not avaliacao.em_recurso
              else "Gravação examinada: votação do recurso aberta.")
     avaliacao.save()
     return avaliacao
@@ -332,10 +323,10 @@ def _concluir_apuracao(avaliacao: Avaliacao, abertas: int, confirmam: int, nao_c
             avaliacao.parecer = (
                 f"Apurados {apuracao.texto_votos(abertas, confirmam, nao_confirmam)}, nenhum lado alcançou a "
                 f"maioria de {avaliacao.maioria} votos. Havendo dúvida razoável sobre o fenótipo, prevalece a "
-                f"autodeclaração{_artigo(lei.artigo_duvida if lei else '')}.")
+                f"autodeclaração{citar(lei.artigo_duvida if lei else '')}.")
     else:
         avaliacao.resultado = Resultado.CONFIRMADO if decisao else Resultado.NAO_CONFIRMADO
-    _auditar(avaliacao, usuario, f"Votação apurada: {apuracao.texto_votos(abertas, confirmam, nao_confirmam)}.")
+    auditar(avaliacao, usuario, f"Votação apurada: {apuracao.texto_votos(abertas, confirmam, nao_confirmam)}.")
     avaliacao.save()
 
 
@@ -354,7 +345,7 @@ def parecer_registrar(*, avaliacao: Avaliacao, parecer: str, caracteristicas: li
     if avaliacao.resultado == Resultado.NAO_CONFIRMADO:
         if not caracteristicas:
             raise ErroOperacao("Indique os traços fenotípicos que fundamentam a não confirmação: só o fenótipo é "
-                               f"avaliado{_artigo(lei.artigo_fenotipo if lei else '')}.")
+                               f"avaliado{citar(lei.artigo_fenotipo if lei else '')}.")
         if len(parecer) < PARECER_MINIMO:
             raise ErroOperacao(f"Descreva no parecer, em ao menos {PARECER_MINIMO} caracteres, por que os traços "
                                "observados não correspondem à autodeclaração: decisões genéricas são anuladas.")
@@ -363,13 +354,13 @@ def parecer_registrar(*, avaliacao: Avaliacao, parecer: str, caracteristicas: li
     avaliacao.parecer = parecer
     avaliacao.caracteristicas = sorted(set(caracteristicas))
     avaliacao.estado = EstadoAvaliacao.CONCLUIDA
-    _auditar(avaliacao, usuario, f"Parecer: {avaliacao.get_resultado_display()}.")
+    auditar(avaliacao, usuario, f"Parecer: {avaliacao.get_resultado_display()}.")
     avaliacao.save(update_fields=["parecer", "caracteristicas", "estado"])
     _aplicar_na_inscricao(avaliacao, usuario)
     if avaliacao.em_recurso:
         recurso = avaliacao.recurso
         recurso.estado = EstadoRecurso.JULGADO
-        _auditar(recurso, usuario, f"Recurso julgado: {avaliacao.get_resultado_display()}.")
+        auditar(recurso, usuario, f"Recurso julgado: {avaliacao.get_resultado_display()}.")
         recurso.save(update_fields=["estado"])
     return avaliacao
 
@@ -387,7 +378,7 @@ def _aplicar_na_inscricao(avaliacao: Avaliacao, usuario) -> None:
     inscricao = Inscricao.objects.select_for_update().get(pk=avaliacao.inscricao_id)
     inscricao.heteroidentificacao = RESULTADO_NA_INSCRICAO[avaliacao.resultado]
     instancia = "recurso" if avaliacao.em_recurso else "primeira instância"
-    _auditar(inscricao, usuario, f"Heteroidentificação ({instancia}): {avaliacao.get_resultado_display()}.")
+    auditar(inscricao, usuario, f"Heteroidentificação ({instancia}): {avaliacao.get_resultado_display()}.")
     inscricao.save(update_fields=["heteroidentificacao"])
 
 
@@ -409,7 +400,7 @@ def resultado_provisorio_publicar(*, comissao: Comissao, data: date, usuario) ->
     if pendentes:
         raise ErroOperacao(f"Há {pendentes} avaliação(ões) sem parecer.")
     comissao.resultado_provisorio_em = data
-    _auditar(comissao, usuario, "Resultado provisório publicado.")
+    auditar(comissao, usuario, "Resultado provisório publicado.")
     comissao.save(update_fields=["resultado_provisorio_em"])
     return comissao
 
@@ -440,7 +431,7 @@ def recurso_protocolar(*, avaliacao: Avaliacao, protocolado_em: date, fundamento
     estado = EstadoRecurso.PROTOCOLADO if protocolado_em <= fim else EstadoRecurso.INTEMPESTIVO
     recurso = Recurso(avaliacao=avaliacao, protocolado_em=protocolado_em, fundamentos=fundamentos.strip(),
                       estado=estado, registrado_por=usuario)
-    _auditar(recurso, usuario, "Recurso protocolado." if estado == EstadoRecurso.PROTOCOLADO
+    auditar(recurso, usuario, "Recurso protocolado." if estado == EstadoRecurso.PROTOCOLADO
              else f"Recurso fora do prazo (terminou em {fim:%d/%m/%Y}).")
     recurso.save()
     return recurso
@@ -472,7 +463,7 @@ def recurso_pautar(*, recurso: Recurso, sessao: Sessao, horario: time, usuario) 
     avaliacao = Avaliacao(sessao=sessao, inscricao_id=recurso.avaliacao.inscricao_id, recurso=recurso,
                           horario=horario, gravacao_referencia=recurso.avaliacao.gravacao_referencia,
                           gravacao_sha256=recurso.avaliacao.gravacao_sha256)
-    _auditar(avaliacao, usuario, f"Recurso na pauta da {sessao}.")
+    auditar(avaliacao, usuario, f"Recurso na pauta da {sessao}.")
     avaliacao.save()
     return avaliacao
 
@@ -491,7 +482,7 @@ def resultado_final_publicar(*, comissao: Comissao, data: date, usuario) -> Comi
     if abertos:
         raise ErroOperacao(f"Há {abertos} recurso(s) ainda não julgado(s).")
     comissao.resultado_final_em = data
-    _auditar(comissao, usuario, "Resultado final publicado.")
+    auditar(comissao, usuario, "Resultado final publicado.")
     comissao.save(update_fields=["resultado_final_em"])
     return comissao
 
@@ -507,7 +498,7 @@ def gravacao_registrar(*, avaliacao: Avaliacao, referencia: str, sha256: str, us
         raise ErroOperacao("O SHA-256 tem 64 dígitos hexadecimais.")
     avaliacao.gravacao_referencia = referencia.strip()
     avaliacao.gravacao_sha256 = sha256
-    _auditar(avaliacao, usuario, "Gravação registrada.")
+    auditar(avaliacao, usuario, "Gravação registrada.")
     avaliacao.save(update_fields=["gravacao_referencia", "gravacao_sha256"])
     return avaliacao
 
@@ -531,7 +522,7 @@ def fraude_instaurar(*, inscricao: Inscricao, data: date, ato: str, fatos: str, 
                                          estado__in=[EstadoFraude.INSTAURADO, EstadoFraude.DEFESA]).exists():
         raise ErroOperacao("Já há um procedimento em curso para esta inscrição.")
     procedimento = ProcedimentoFraude(inscricao=inscricao, instaurado_em=data, ato=ato, fatos=fatos)
-    _auditar(procedimento, usuario, "Procedimento instaurado.")
+    auditar(procedimento, usuario, "Procedimento instaurado.")
     procedimento.save()
     return procedimento
 
@@ -546,7 +537,7 @@ def fraude_registrar_defesa(*, procedimento: ProcedimentoFraude, notificado_em: 
     procedimento.defesa_em = defesa_em
     procedimento.defesa = defesa
     procedimento.estado = EstadoFraude.DEFESA if defesa_em else EstadoFraude.INSTAURADO
-    _auditar(procedimento, usuario, "Notificação e defesa registradas.")
+    auditar(procedimento, usuario, "Notificação e defesa registradas.")
     procedimento.save()
     return procedimento
 
@@ -574,7 +565,7 @@ def fraude_decidir(*, procedimento: ProcedimentoFraude, fraude: bool, decisao: s
         procedimento.encaminhado_mp_em = data
         procedimento.oficio_mp = oficio_mp.strip()
         lei = procedimento.inscricao.certame.lei
-        motivo = f"Eliminada por declaração falsa{_artigo(lei.artigo_fraude if lei else '')}"
+        motivo = f"Eliminada por declaração falsa{citar(lei.artigo_fraude if lei else '')}"
         nomeacao = Convocacao.objects.filter(inscricao_id=procedimento.inscricao_id, desistiu_em__isnull=True).first()
         if nomeacao is not None:
             # Já nomeado: anula-se a nomeação e a posição vai ao próximo da mesma lista (art. 7º, p. ú.).
@@ -583,8 +574,8 @@ def fraude_decidir(*, procedimento: ProcedimentoFraude, fraude: bool, decisao: s
         else:
             inscricao = Inscricao.objects.select_for_update().get(pk=procedimento.inscricao_id)
             inscricao.situacao = Situacao.ELIMINADO
-            _auditar(inscricao, usuario, f"{motivo}.")
+            auditar(inscricao, usuario, f"{motivo}.")
             inscricao.save(update_fields=["situacao"])
-    _auditar(procedimento, usuario, procedimento.get_estado_display())
+    auditar(procedimento, usuario, procedimento.get_estado_display())
     procedimento.save()
     return procedimento

@@ -47,6 +47,11 @@ codigo_grupo = RegexValidator(r"^[A-Z][A-Z0-9_]{0,11}$", "Use de 1 a 12 letras m
                               "começando por letra (p. ex. NEG, IND, PP).")
 
 
+def citar(artigo: str) -> str:
+    """O dispositivo entre parênteses depois da regra, como nas mensagens e nos PDFs: « (art. 9º, § 9º)»."""
+    return f" ({artigo})" if artigo else ""
+
+
 def _artigo(verbose: str = "artigo") -> models.CharField:
     return models.CharField(verbose, max_length=120, blank=True, help_text=ARTIGO_AJUDA)
 
