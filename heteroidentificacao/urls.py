@@ -4,7 +4,7 @@ pública de cada certame com os membros e os currículos depois do resultado."""
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from heteroidentificacao import views_conducao, views_publicas, views_sessao, views_voto
+from heteroidentificacao.views import conducao, publicas, sessao, voto
 
 app_name = "comissao"
 
@@ -13,21 +13,21 @@ urlpatterns = [
                                                  redirect_authenticated_user=True,
                                                  next_page="comissao:minhas_sessoes"), name="entrar"),
     path("sair/", auth_views.LogoutView.as_view(next_page="comissao:entrar"), name="sair"),
-    path("", views_sessao.minhas_sessoes, name="minhas_sessoes"),
-    path("sessao/<int:sessao_id>/", views_sessao.sessao, name="sessao"),
-    path("sessao/<int:sessao_id>/ata.pdf", views_sessao.ata, name="ata"),
-    path("sessao/<int:sessao_id>/ata-recursos.pdf", views_sessao.ata_recursos, name="ata_recursos"),
-    path("sessao/<int:sessao_id>/abrir/", views_conducao.abrir_sessao, name="abrir_sessao"),
-    path("sessao/<int:sessao_id>/encerrar/", views_conducao.encerrar_sessao, name="encerrar_sessao"),
-    path("sessao/<int:sessao_id>/votacao/", views_voto.votacao, name="votacao"),
-    path("avaliacao/<int:avaliacao_id>/presenca/", views_conducao.presenca, name="presenca"),
-    path("avaliacao/<int:avaliacao_id>/notas/", views_conducao.notas, name="notas"),
-    path("avaliacao/<int:avaliacao_id>/abrir-votacao/", views_conducao.abrir_votacao, name="abrir_votacao"),
-    path("avaliacao/<int:avaliacao_id>/votar/", views_voto.votar, name="votar"),
-    path("avaliacao/<int:avaliacao_id>/participacao/", views_voto.participacao, name="participacao"),
-    path("avaliacao/<int:avaliacao_id>/apurar/", views_conducao.apurar, name="apurar"),
-    path("avaliacao/<int:avaliacao_id>/cedula/", views_conducao.cedula, name="cedula"),
-    path("avaliacao/<int:avaliacao_id>/parecer/", views_conducao.parecer, name="parecer"),
-    path("publica/<int:certame_id>/", views_publicas.comissao_publica, name="publica"),
-    path("publica/<int:certame_id>/curriculo/<int:membro_id>/", views_publicas.curriculo, name="curriculo"),
+    path("", sessao.minhas_sessoes, name="minhas_sessoes"),
+    path("sessao/<int:sessao_id>/", sessao.sessao, name="sessao"),
+    path("sessao/<int:sessao_id>/ata.pdf", sessao.ata, name="ata"),
+    path("sessao/<int:sessao_id>/ata-recursos.pdf", sessao.ata_recursos, name="ata_recursos"),
+    path("sessao/<int:sessao_id>/abrir/", conducao.abrir_sessao, name="abrir_sessao"),
+    path("sessao/<int:sessao_id>/encerrar/", conducao.encerrar_sessao, name="encerrar_sessao"),
+    path("sessao/<int:sessao_id>/votacao/", voto.votacao, name="votacao"),
+    path("avaliacao/<int:avaliacao_id>/presenca/", conducao.presenca, name="presenca"),
+    path("avaliacao/<int:avaliacao_id>/notas/", conducao.notas, name="notas"),
+    path("avaliacao/<int:avaliacao_id>/abrir-votacao/", conducao.abrir_votacao, name="abrir_votacao"),
+    path("avaliacao/<int:avaliacao_id>/votar/", voto.votar, name="votar"),
+    path("avaliacao/<int:avaliacao_id>/participacao/", voto.participacao, name="participacao"),
+    path("avaliacao/<int:avaliacao_id>/apurar/", conducao.apurar, name="apurar"),
+    path("avaliacao/<int:avaliacao_id>/cedula/", conducao.cedula, name="cedula"),
+    path("avaliacao/<int:avaliacao_id>/parecer/", conducao.parecer, name="parecer"),
+    path("publica/<int:certame_id>/", publicas.comissao_publica, name="publica"),
+    path("publica/<int:certame_id>/curriculo/<int:membro_id>/", publicas.curriculo, name="curriculo"),
 ]

@@ -15,10 +15,10 @@ from django.views.decorators.debug import sensitive_post_parameters, sensitive_v
 from django.views.decorators.http import require_GET, require_POST
 
 from heteroidentificacao import services
-from heteroidentificacao.forms import VotoForm
 from heteroidentificacao.models import Avaliacao, EstadoAvaliacao, EstadoSessao, FormaVotacao, Participacao
 from heteroidentificacao.services import ErroOperacao
-from heteroidentificacao.views_comum import area_da_comissao, avaliacao_do_membro, sessao_do_membro, texto_participacao
+from heteroidentificacao.views.comum import area_da_comissao, avaliacao_do_membro, sessao_do_membro, texto_participacao
+from heteroidentificacao.views.formularios import VotoForm
 
 PODE_VOTAR = "pode_votar"
 JA_VOTOU = "ja_votou"

@@ -17,9 +17,9 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from concursos.admin import CertameFiltro
 from heteroidentificacao import services
-from heteroidentificacao.admin_paginas import PaginasMixin, plural, pode_ver_membros
+from heteroidentificacao.admin.formularios import MembroForm, MembrosFormSet, PublicacaoForm
+from heteroidentificacao.admin.paginas import PaginasMixin, plural, pode_ver_membros
 from heteroidentificacao.composicao import Conferencia
-from heteroidentificacao.forms_admin import MembroForm, MembrosFormSet, PublicacaoForm
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,

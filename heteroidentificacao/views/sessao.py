@@ -10,11 +10,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from documentos.pdf import resposta_pdf
-from heteroidentificacao.forms import AberturaForm, EncerramentoForm, NotasForm, ParecerForm, VotacaoForm
 from heteroidentificacao.models import Avaliacao, Caracteristica, EstadoAvaliacao, EstadoSessao, FormaVotacao, Membro
 from heteroidentificacao.selectors import conferencia_da_comissao, sessoes_do_usuario
 from heteroidentificacao.services import PARECER_MINIMO, ErroOperacao
-from heteroidentificacao.views_comum import area_da_comissao, sessao_do_membro, texto_participacao, voltar_a_sessao
+from heteroidentificacao.views.comum import area_da_comissao, sessao_do_membro, texto_participacao, voltar_a_sessao
+from heteroidentificacao.views.formularios import AberturaForm, EncerramentoForm, NotasForm, ParecerForm, VotacaoForm
 
 
 @area_da_comissao

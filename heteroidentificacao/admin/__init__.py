@@ -8,9 +8,9 @@ docs/decisoes/0003-sigilo-do-voto.md), e nenhuma tela deve permitir cruzar quem 
 
 from django.contrib import admin
 
-from heteroidentificacao.admin_comissao import ComissaoAdmin
-from heteroidentificacao.admin_recursos import ProcedimentoFraudeAdmin, RecursoAdmin
-from heteroidentificacao.admin_sessoes import AcessoGravacaoAdmin, AvaliacaoAdmin, SessaoAdmin
+from heteroidentificacao.admin.comissao import ComissaoAdmin
+from heteroidentificacao.admin.recursos import ProcedimentoFraudeAdmin, RecursoAdmin
+from heteroidentificacao.admin.sessoes import AcessoGravacaoAdmin, AvaliacaoAdmin, SessaoAdmin
 from heteroidentificacao.models import AcessoGravacao, Avaliacao, Comissao, ProcedimentoFraude, Recurso, Sessao
 
 admin.site.register(Comissao, ComissaoAdmin)

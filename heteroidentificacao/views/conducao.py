@@ -13,7 +13,15 @@ from django.contrib import messages
 from django.views.decorators.http import require_POST
 
 from heteroidentificacao import services
-from heteroidentificacao.forms import (
+from heteroidentificacao.models import Avaliacao, EstadoAvaliacao, Sessao
+from heteroidentificacao.views.comum import (
+    area_da_comissao,
+    avaliacao_do_membro,
+    executar,
+    sessao_do_membro,
+    voltar_a_sessao,
+)
+from heteroidentificacao.views.formularios import (
     AberturaForm,
     CedulaForm,
     EncerramentoForm,
@@ -21,14 +29,6 @@ from heteroidentificacao.forms import (
     ParecerForm,
     PresencaForm,
     VotacaoForm,
-)
-from heteroidentificacao.models import Avaliacao, EstadoAvaliacao, Sessao
-from heteroidentificacao.views_comum import (
-    area_da_comissao,
-    avaliacao_do_membro,
-    executar,
-    sessao_do_membro,
-    voltar_a_sessao,
 )
 
 

@@ -15,14 +15,14 @@ from simple_history.admin import SimpleHistoryAdmin
 from concursos.admin import CertameFiltro, SoConsultaMixin
 from concursos.models import Inscricao
 from heteroidentificacao import services
-from heteroidentificacao.admin_paginas import PaginasMixin
-from heteroidentificacao.forms_admin import (
+from heteroidentificacao.admin.formularios import (
     DecisaoFraudeForm,
     DefesaFraudeForm,
     InstauracaoFraudeForm,
     PautaRecursoForm,
     ProtocoloRecursoForm,
 )
+from heteroidentificacao.admin.paginas import PaginasMixin
 from heteroidentificacao.models import (
     Avaliacao,
     EstadoFraude,

@@ -17,8 +17,8 @@ from simple_history.template_utils import HistoricalRecordContextHelper
 
 from concursos.admin import SoConsultaMixin, pode_ver_sensiveis, registrar_acesso_sensivel
 from heteroidentificacao import services
-from heteroidentificacao.admin_paginas import PaginasMixin, plural, pode_ver_membros
-from heteroidentificacao.forms_admin import ConvocacaoForm, GravacaoAcessoForm, GravacaoRegistroForm
+from heteroidentificacao.admin.formularios import ConvocacaoForm, GravacaoAcessoForm, GravacaoRegistroForm
+from heteroidentificacao.admin.paginas import PaginasMixin, plural, pode_ver_membros
 from heteroidentificacao.models import (
     Avaliacao,
     Caracteristica,

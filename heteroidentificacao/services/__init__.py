@@ -1,0 +1,52 @@
+"""Escritas da heteroidentificação: cada passo do procedimento é uma função, numa transação, com registro.
+
+Convocação → sessão aberta (quórum e composição conferidos) → presença → entrevista → o candidato
+deixa a sala (Afonso Cláudio art. 9º, § 6º) → votação secreta → apuração (art. 9º, § 4º; art. 11, § 2º)
+→ parecer motivado (art. 6º, § 1º) → efeito na inscrição do certame. Depois: resultado provisório,
+recursos (art. 6º, § 2º), resultado final e, se houver indício de fraude, o procedimento com
+contraditório e ampla defesa (art. 7º).
+"""
+
+from concursos.services import ErroOperacao
+from heteroidentificacao.services.avaliacao import (
+    avaliacao_anotar,
+    avaliacao_registrar_presenca,
+    parecer_registrar,
+)
+from heteroidentificacao.services.comum import PARECER_MINIMO
+from heteroidentificacao.services.fraude import fraude_decidir, fraude_instaurar, fraude_registrar_defesa
+from heteroidentificacao.services.gravacao import gravacao_acessar, gravacao_registrar
+from heteroidentificacao.services.recursos import comissao_que_julga, recurso_pautar, recurso_protocolar
+from heteroidentificacao.services.resultados import (
+    prazo_recurso_fim,
+    resultado_final_publicar,
+    resultado_provisorio_publicar,
+)
+from heteroidentificacao.services.sessao import sessao_abrir, sessao_convocar, sessao_encerrar
+from heteroidentificacao.services.votacao import cedula_papel_abrir, votacao_abrir, votacao_apurar, voto_registrar
+
+__all__ = [
+    "PARECER_MINIMO",
+    "ErroOperacao",
+    "avaliacao_anotar",
+    "avaliacao_registrar_presenca",
+    "cedula_papel_abrir",
+    "comissao_que_julga",
+    "fraude_decidir",
+    "fraude_instaurar",
+    "fraude_registrar_defesa",
+    "gravacao_acessar",
+    "gravacao_registrar",
+    "parecer_registrar",
+    "prazo_recurso_fim",
+    "recurso_pautar",
+    "recurso_protocolar",
+    "resultado_final_publicar",
+    "resultado_provisorio_publicar",
+    "sessao_abrir",
+    "sessao_convocar",
+    "sessao_encerrar",
+    "votacao_abrir",
+    "votacao_apurar",
+    "voto_registrar",
+]

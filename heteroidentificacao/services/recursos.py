@@ -1,0 +1,80 @@
+"""Os recursos contra as decisões de primeira instância (art. 6º, § 2º): protocolo e pauta."""
+
+from __future__ import annotations
+
+from datetime import date, time
+
+from django.db import transaction
+
+from concursos.services import ErroOperacao, auditar
+from heteroidentificacao.models import (
+    Avaliacao,
+    Comissao,
+    EstadoRecurso,
+    EstadoSessao,
+    Instancia,
+    Recurso,
+    Resultado,
+    Sessao,
+)
+from heteroidentificacao.services.comum import travar_avaliacao
+from heteroidentificacao.services.resultados import (
+    prazo_recurso_fim,
+)
+
+
+@transaction.atomic
+def recurso_protocolar(*, avaliacao: Avaliacao, protocolado_em: date, fundamentos: str, usuario) -> Recurso:
+    """O recurso do candidato contra a decisão de primeira instância (art. 6º, § 2º); fora do prazo do
+    edital fica registrado como não conhecido."""
+    avaliacao = travar_avaliacao(avaliacao)
+    comissao = avaliacao.sessao.comissao
+    if avaliacao.em_recurso:
+        raise ErroOperacao("Esta já é a decisão do recurso: não cabe outro recurso por este procedimento.")
+    if comissao.resultado_provisorio_em is None:
+        raise ErroOperacao("O recurso cabe depois da publicação do resultado provisório.")
+    if avaliacao.resultado not in (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE):
+        raise ErroOperacao("Só cabe recurso contra a não confirmação ou a eliminação por ausência.")
+    if not fundamentos.strip():
+        raise ErroOperacao("Registre os fundamentos do recurso.")
+    if hasattr(avaliacao, "recurso_interposto"):
+        raise ErroOperacao("Já há recurso registrado contra esta decisão.")
+    fim = prazo_recurso_fim(comissao)
+    estado = EstadoRecurso.PROTOCOLADO if protocolado_em <= fim else EstadoRecurso.INTEMPESTIVO
+    recurso = Recurso(avaliacao=avaliacao, protocolado_em=protocolado_em, fundamentos=fundamentos.strip(),
+                      estado=estado, registrado_por=usuario)
+    auditar(recurso, usuario, "Recurso protocolado." if estado == EstadoRecurso.PROTOCOLADO
+             else f"Recurso fora do prazo (terminou em {fim:%d/%m/%Y}).")
+    recurso.save()
+    return recurso
+
+
+def comissao_que_julga(comissao: Comissao) -> Comissao | None:
+    """A instância dos recursos: a mesma comissão, se o edital assim definir; senão, a recursal."""
+    if comissao.recursos_pela_mesma:
+        return comissao
+    return Comissao.objects.filter(certame=comissao.certame_id, instancia=Instancia.RECURSAL).first()
+
+
+@transaction.atomic
+def recurso_pautar(*, recurso: Recurso, sessao: Sessao, horario: time, usuario) -> Avaliacao:
+    """Põe o recurso na pauta de uma sessão da instância que o julga."""
+    recurso = Recurso.objects.select_for_update().select_related("avaliacao__sessao__comissao").get(pk=recurso.pk)
+    if recurso.estado != EstadoRecurso.PROTOCOLADO:
+        raise ErroOperacao("Só um recurso protocolado no prazo e ainda não julgado vai à pauta.")
+    if hasattr(recurso, "julgamento"):
+        raise ErroOperacao("Este recurso já está na pauta de uma sessão.")
+    julgadora = comissao_que_julga(recurso.avaliacao.sessao.comissao)
+    if julgadora is None:
+        raise ErroOperacao("Designe a comissão recursal (ou marque que a própria comissão julga os recursos).")
+    if sessao.comissao_id != julgadora.pk:
+        nome = "comissão recursal" if julgadora.instancia == Instancia.RECURSAL else "própria comissão"
+        raise ErroOperacao(f"O recurso é julgado pela {nome}: escolha uma sessão dela.")
+    if sessao.estado == EstadoSessao.ENCERRADA:
+        raise ErroOperacao("A sessão já foi encerrada.")
+    avaliacao = Avaliacao(sessao=sessao, inscricao_id=recurso.avaliacao.inscricao_id, recurso=recurso,
+                          horario=horario, gravacao_referencia=recurso.avaliacao.gravacao_referencia,
+                          gravacao_sha256=recurso.avaliacao.gravacao_sha256)
+    auditar(avaliacao, usuario, f"Recurso na pauta da {sessao}.")
+    avaliacao.save()
+    return avaliacao
