@@ -1,5 +1,6 @@
-"""Configuração do projeto, lida do ambiente (DATABASE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS)."""
+"""Configuração do projeto, lida do ambiente (DATABASE_URL, SECRET_KEY, CHAVE_CEDULAS, DEBUG, ALLOWED_HOSTS)."""
 
+import base64
 import os
 from pathlib import Path
 
@@ -22,6 +23,37 @@ if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("Defina SECRET_KEY no ambiente (ou DEBUG=1 para desenvolvimento local).")
     SECRET_KEY = "desenvolvimento-local-inseguro-nao-use-em-producao"
+
+# A chave das cédulas secretas da comissão de heteroidentificação (AES-256-GCM; heteroidentificacao/urna.py e
+# docs/decisoes/0003-sigilo-do-voto.md). Fica só no ambiente do servidor, nunca no banco, e não é a SECRET_KEY:
+# quem lê o banco, os backups ou o WAL vê apenas cédulas cifradas.
+GERAR_CHAVE_CEDULAS = ("python -c 'import base64, os; print(base64.urlsafe_b64encode(os.urandom(32)).decode())'")
+# Só para desenvolvimento local (DEBUG=1): conhecida de todos, recusada em produção.
+CHAVE_CEDULAS_DESENVOLVIMENTO = "ZGVzZW52b2x2aW1lbnRvLWxvY2FsLWluc2VndXJvISE="
+
+
+def _chave_das_cedulas() -> bytes:
+    texto = os.environ.get("CHAVE_CEDULAS", "").strip()
+    if not texto:
+        if not DEBUG:
+            raise ImproperlyConfigured(
+                "Defina CHAVE_CEDULAS no ambiente: a chave que cifra os votos secretos da comissão de "
+                f"heteroidentificação (32 bytes em base64). Gere uma com: {GERAR_CHAVE_CEDULAS}")
+        texto = CHAVE_CEDULAS_DESENVOLVIMENTO
+    try:
+        chave = base64.urlsafe_b64decode(texto.encode("ascii"))
+    except (ValueError, UnicodeEncodeError) as erro:
+        raise ImproperlyConfigured(f"CHAVE_CEDULAS não é base64 válido. Gere uma com: {GERAR_CHAVE_CEDULAS}") from erro
+    if len(chave) != 32:
+        raise ImproperlyConfigured(f"CHAVE_CEDULAS tem {len(chave)} bytes; são precisos 32 (AES-256). Gere uma com: "
+                                   f"{GERAR_CHAVE_CEDULAS}")
+    if not DEBUG and (texto == CHAVE_CEDULAS_DESENVOLVIMENTO or texto == SECRET_KEY):
+        raise ImproperlyConfigured("CHAVE_CEDULAS não pode ser a chave de desenvolvimento nem a SECRET_KEY. Gere uma "
+                                   f"própria com: {GERAR_CHAVE_CEDULAS}")
+    return chave
+
+
+CHAVE_CEDULAS = _chave_das_cedulas()
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]

@@ -4,6 +4,11 @@ As regras vêm dos campos `comissao_*` da lei congelada no certame, cada uma com
 (p. ex. Afonso Cláudio art. 8º). Cada falha diz o que falta e o dispositivo; os avisos seguem a prática
 federal (Portaria Normativa SGP/MP nº 4/2018, art. 6º: diversidade de gênero e cor), que a lei
 municipal não exige.
+
+Duas conferências: a da comissão designada (`conferir`, os titulares e os requisitos de cada membro) e a de
+quem de fato se senta para votar (`conferir_presentes`, suplentes incluídos), feita ao abrir a sessão, a cada
+votação e a cada saída de membro: a composição que a lei exige vale para quem delibera, e o voto secreto
+exige mais presentes do que a maioria, para que a unanimidade nunca se deduza (Afonso Cláudio art. 11, § 2º).
 """
 
 from __future__ import annotations
@@ -11,7 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from heteroidentificacao.apuracao import maioria_absoluta
+from heteroidentificacao.texto import plural
+
 PRETOS_PARDOS = {"preta", "parda"}
+# Sem regra na lei, a comissão delibera ao menos como colegiado de três.
+COLEGIADO_MINIMO = 3
 
 
 @dataclass(frozen=True)
@@ -34,6 +44,10 @@ class RegrasComissao:
     artigo_escolaridade: str = ""
     confidencialidade: bool = False
     artigo_confidencialidade: str = ""
+    votacao_secreta: bool = False
+    artigo_votacao: str = ""
+    maioria_dos_presentes: bool = False
+    """A maioria conta os presentes, e não os membros da comissão (uma lei que diga «maioria dos presentes»)."""
 
 
 @dataclass(frozen=True)
@@ -79,10 +93,6 @@ def _anos_completos(desde: date, ate: date) -> int:
     return ate.year - desde.year - ((ate.month, ate.day) < (desde.month, desde.day))
 
 
-def _plural(n: int, singular: str, plural: str) -> str:
-    return f"{n} {singular if n == 1 else plural}"
-
-
 def conferir(regras: RegrasComissao, membros: list[MembroComissao], *, data: date,
              membros_da_outra_instancia: frozenset[str] = frozenset()) -> Conferencia:
     """Confere a comissão na data `data` (a da designação): composição dos titulares e requisitos de cada
@@ -93,21 +103,21 @@ def conferir(regras: RegrasComissao, membros: list[MembroComissao], *, data: dat
 
     if regras.minimo_membros and len(titulares) < regras.minimo_membros:
         falhas.append(Problema(
-            f"A comissão tem {_plural(len(titulares), 'titular', 'titulares')}; a lei exige ao menos "
+            f"A comissão tem {plural(len(titulares), 'titular', 'titulares')}; a lei exige ao menos "
             f"{regras.minimo_membros}.", regras.artigo_minimo_membros))
     pretos_pardos = sum(m.cor_raca in PRETOS_PARDOS for m in titulares)
     if regras.minimo_pretos_pardos and pretos_pardos < regras.minimo_pretos_pardos:
         falhas.append(Problema(
-            f"Há {_plural(pretos_pardos, 'titular preto ou pardo', 'titulares pretos ou pardos')}; a lei exige "
+            f"Há {plural(pretos_pardos, 'titular preto ou pardo', 'titulares pretos ou pardos')}; a lei exige "
             f"ao menos {regras.minimo_pretos_pardos}.", regras.artigo_pretos_pardos))
     estaveis = sum(m.estavel for m in titulares)
     if regras.minimo_estaveis and estaveis < regras.minimo_estaveis:
         falhas.append(Problema(
-            f"Há {_plural(estaveis, 'titular servidor efetivo estável', 'titulares servidores efetivos estáveis')}; "
+            f"Há {plural(estaveis, 'titular servidor efetivo estável', 'titulares servidores efetivos estáveis')}; "
             f"a lei exige ao menos {regras.minimo_estaveis}.", regras.artigo_estaveis))
     falhas.extend(_presidencia(regras, membros))
     for membro in membros:
-        falhas.extend(_requisitos(regras, membro, data))
+        falhas.extend(requisitos(regras, membro, data))
     cpfs_repetidos = sorted(m.nome for m in membros if m.cpf and m.cpf in membros_da_outra_instancia)
     if cpfs_repetidos:
         falhas.append(Problema(
@@ -119,9 +129,68 @@ def conferir(regras: RegrasComissao, membros: list[MembroComissao], *, data: dat
     if len({m.cor_raca for m in titulares}) == 1 and len(titulares) > 1:
         avisos.append(Problema("Todos os titulares têm a mesma cor ou raça: a prática federal recomenda "
                                "diversidade de cor.", "Portaria Normativa SGP/MP nº 4/2018, art. 6º, § 2º"))
-    if titulares and not any(not m.titular for m in membros):
-        avisos.append(Problema("A comissão não tem suplentes: a falta de um titular impede a sessão."))
+    necessarios = presentes_necessarios(regras, len(titulares))
+    if titulares and not any(not m.titular for m in membros) and len(titulares) - 1 < necessarios:
+        avisos.append(Problema(f"A comissão não tem suplentes e vota com ao menos {necessarios} presentes: a falta "
+                               "de um titular impede a sessão."))
     return Conferencia(tuple(falhas), tuple(avisos))
+
+
+def maioria_da_votacao(regras: RegrasComissao, *, titulares: int, presentes: int) -> int:
+    """Os votos que formam a decisão: a maioria absoluta dos membros da comissão (Afonso Cláudio art. 9º, § 4º),
+    ou a dos presentes, se a lei assim disser."""
+    return maioria_absoluta(presentes if regras.maioria_dos_presentes else titulares)
+
+
+def presentes_necessarios(regras: RegrasComissao, titulares: int) -> int:
+    """Quantos precisam estar presentes para votar: o colegiado mínimo e, com voto secreto, mais do que a maioria
+    dos membros (3 de 3, 4 de 4, 4 de 5), senão qualquer decisão seria unânime."""
+    minimo = regras.minimo_membros or COLEGIADO_MINIMO
+    if regras.votacao_secreta and not regras.maioria_dos_presentes and titulares:
+        minimo = max(minimo, maioria_absoluta(titulares) + 1)
+    return minimo
+
+
+def conferir_presentes(regras: RegrasComissao, presentes: list[MembroComissao], *, titulares: int,
+                       data: date) -> tuple[Problema, ...]:
+    """Confere quem se senta para votar na data `data`, suplentes incluídos: quantos (o máximo é o número de
+    titulares), o colegiado mínimo, a composição (Afonso Cláudio art. 8º, I e II), a presidência (art. 8º, § 3º),
+    os requisitos de cada um (art. 8º, § 2º; termo, art. 11) e o quórum do voto secreto (art. 11, § 2º)."""
+    falhas: list[Problema] = []
+    n = len(presentes)
+    if n > titulares:
+        falhas.append(Problema(f"Há {plural(n, 'membro presente', 'membros presentes')} e a comissão tem "
+                               f"{plural(titulares, 'titular', 'titulares')}: votam no máximo {titulares}, os "
+                               "titulares ou os suplentes que os substituem."))
+    minimo = regras.minimo_membros or COLEGIADO_MINIMO
+    if n < minimo:
+        falhas.append(Problema(f"Sem quórum: {plural(n, 'membro presente', 'membros presentes')}; a comissão "
+                               f"delibera com ao menos {minimo}.", regras.artigo_minimo_membros))
+    pretos_pardos = sum(m.cor_raca in PRETOS_PARDOS for m in presentes)
+    if regras.minimo_pretos_pardos and pretos_pardos < regras.minimo_pretos_pardos:
+        falhas.append(Problema(
+            f"Entre os presentes há {plural(pretos_pardos, 'preto ou pardo', 'pretos ou pardos')}; a lei exige ao "
+            f"menos {regras.minimo_pretos_pardos} entre os que deliberam.", regras.artigo_pretos_pardos))
+    estaveis = sum(m.estavel for m in presentes)
+    if regras.minimo_estaveis and estaveis < regras.minimo_estaveis:
+        falhas.append(Problema(
+            f"Entre os presentes há {plural(estaveis, 'servidor efetivo estável', 'servidores efetivos estáveis')}; "
+            f"a lei exige ao menos {regras.minimo_estaveis} entre os que deliberam.", regras.artigo_estaveis))
+    presidente = next((m for m in presentes if m.presidente), None)
+    if presidente is None:
+        falhas.append(Problema("O presidente precisa estar entre os presentes: é ele quem conduz a sessão."))
+    elif regras.presidente_carreira and not presidente.servidor_carreira:
+        falhas.append(Problema(f"O presidente ({presidente.nome}) precisa ser servidor público de carreira.",
+                               regras.artigo_presidente))
+    for membro in presentes:
+        falhas.extend(requisitos(regras, membro, data))
+    maioria = maioria_da_votacao(regras, titulares=titulares, presentes=n) if (titulares or n) else 0
+    if regras.votacao_secreta and minimo <= n <= maioria:
+        falhas.append(Problema(
+            f"Com {plural(n, 'membro presente', 'membros presentes')} e uma maioria de {maioria} votos, qualquer "
+            "decisão seria unânime e revelaria o voto de cada membro: para votar em segredo, são precisos ao menos "
+            f"{maioria + 1} presentes (convoque um suplente).", regras.artigo_votacao))
+    return tuple(falhas)
 
 
 def _presidencia(regras: RegrasComissao, membros: list[MembroComissao]) -> list[Problema]:
@@ -138,7 +207,7 @@ def _presidencia(regras: RegrasComissao, membros: list[MembroComissao]) -> list[
     return falhas
 
 
-def _requisitos(regras: RegrasComissao, membro: MembroComissao, data: date) -> list[Problema]:
+def requisitos(regras: RegrasComissao, membro: MembroComissao, data: date) -> list[Problema]:
     falhas = []
     if regras.reputacao and not membro.reputacao_declarada:
         falhas.append(Problema(f"{membro.nome}: falta a declaração de reputação ilibada.", regras.artigo_reputacao))
@@ -148,7 +217,7 @@ def _requisitos(regras: RegrasComissao, membro: MembroComissao, data: date) -> l
                                    regras.artigo_residencia))
         elif (anos := _anos_completos(membro.reside_desde, data)) < regras.residencia_anos:
             falhas.append(Problema(
-                f"{membro.nome}: reside no município há {_plural(max(anos, 0), 'ano', 'anos')} "
+                f"{membro.nome}: reside no município há {plural(max(anos, 0), 'ano', 'anos')} "
                 f"(desde {membro.reside_desde:%d/%m/%Y}); a lei exige ao menos {regras.residencia_anos}.",
                 regras.artigo_residencia))
     if regras.escolaridade_minima and membro.escolaridade < regras.escolaridade_minima:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from datetime import date, time
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from concursos.models import Certame, CorRaca, Escolaridade, Genero
 from heteroidentificacao import services
-from heteroidentificacao.models import Comissao, Membro, Papel, Sessao
+from heteroidentificacao.models import Comissao, EstadoSessao, Membro, Papel, Sessao
 from heteroidentificacao.selectors import cotistas_a_convocar
 
 SENHA_MEMBROS = "comissao12345"
@@ -34,6 +35,9 @@ def garantir_comissao(certame: Certame, usuario_rh) -> tuple[Comissao, list[str]
     existente = certame.comissoes.first()
     logins = [m[0] for m in MEMBROS]
     if existente is not None:
+        # A sessão de demonstração ainda não aberta fica marcada para hoje: abri-la em outra data exigiria um motivo.
+        existente.sessoes.filter(numero=1, estado=EstadoSessao.AGENDADA).exclude(
+            data=timezone.localdate()).update(data=timezone.localdate())
         return existente, logins
     comissao = Comissao.objects.create(certame=certame, ato_designacao="Portaria nº 112/2025",
                                        data_designacao=date(2025, 5, 5), prazo_recurso_dias=2)
@@ -48,7 +52,7 @@ def garantir_comissao(certame: Certame, usuario_rh) -> tuple[Comissao, list[str]
             carreira="Analista administrativo" if carreira else "", reside_desde=date(2008, 2, 1),
             escolaridade=Escolaridade.SUPERIOR, formacao="Graduação em Direito",
             reputacao_declarada_em=date(2025, 5, 5), termo_assinado_em=date(2025, 5, 6))
-    sessao = Sessao.objects.create(comissao=comissao, numero=1, data=date(2025, 6, 2), inicio=time(8, 30),
+    sessao = Sessao.objects.create(comissao=comissao, numero=1, data=timezone.localdate(), inicio=time(8, 30),
                                    local="Plenário da Câmara Municipal")
     services.sessao_convocar(sessao=sessao, inscricoes=list(cotistas_a_convocar(comissao)[:12]), usuario=usuario_rh)
     return comissao, logins

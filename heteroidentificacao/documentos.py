@@ -15,9 +15,10 @@ de 200 candidatos precisa sair em até 3 s: cada candidato é um parágrafo, nã
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, time
+from datetime import date, datetime, time
 from itertools import groupby
 
+from django.utils import timezone
 from django.utils.text import Truncator
 
 from concursos.models import Certame, formatar_cpf, mascarar_cpf
@@ -25,24 +26,30 @@ from documentos.models import DocumentoEmitido, TipoDocumento
 from documentos.pdf import emitir_pdf
 from heteroidentificacao.composicao import Enunciado
 from heteroidentificacao.models import (
+    AcessoGravacao,
     Avaliacao,
     Caracteristica,
     Comissao,
+    EstadoFraude,
     EstadoRecurso,
     EstadoSessao,
     Instancia,
     Membro,
     Papel,
+    ProcedimentoFraude,
     Resultado,
     Sessao,
+    TipoOcorrencia,
 )
-from heteroidentificacao.services import ErroOperacao, comissao_que_julga, prazo_recurso_fim
-from legislacao.models import Consequencia, Lei, Maioria
+from heteroidentificacao.selectors import prazo_recurso_fim
+from heteroidentificacao.services import ErroOperacao, comissao_que_julga
+from legislacao.models import Consequencia, Lei, Maioria, SemMaioria
 
+# O encerramento traz as assinaturas no mesmo bloco, que não se parte: nunca uma página só de assinaturas.
 BLOCOS_ATA_SESSAO = ("abertura", "base_legal", "presentes", "avaliacoes", "deliberacao", "ocorrencias",
-                     "encerramento", "assinaturas")
+                     "encerramento")
 BLOCOS_ATA_RECURSOS = ("abertura", "base_legal", "presentes", "recursos", "deliberacao", "ocorrencias",
-                       "encerramento", "assinaturas")
+                       "encerramento")
 # Os fundamentos inteiros ficam no processo do recurso; a ata registra o resumo.
 PALAVRAS_FUNDAMENTOS = 80
 
@@ -75,6 +82,10 @@ class LinhaDaAta:
 class LinhaAvaliacao(LinhaDaAta):
     horario: time
     compareceu: bool
+    iniciada_em: datetime | None
+    apurada_em: datetime | None
+    gravacao: str
+    nova_convocacao: bool
 
 
 @dataclass(frozen=True)
@@ -84,6 +95,9 @@ class LinhaRecurso(LinhaDaAta):
     sessao_recorrida: str
     fundamentos: str
     provido: bool
+    contra_ausencia: bool
+    exame: str
+    """O que a comissão examinou, só com o acesso registrado (art. 9º, § 2º), ou que não há registro dele."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +107,14 @@ class LinhaResultado:
     cpf: str
     resultado: str
     recurso: str = ""
+    publicado_em: date | None = None
+    prazo_fim: date | None = None
+
+
+@dataclass(frozen=True)
+class Ocorrencia:
+    em: datetime
+    descricao: str
 
 
 @dataclass(frozen=True)
@@ -126,7 +148,8 @@ def _na_ata(avaliacao: Avaliacao) -> dict:
     inscricao, candidato = avaliacao.inscricao, avaliacao.inscricao.candidato
     return {"numero": inscricao.numero, "nome": _nome(candidato.nome, candidato.nome_social),
             "cargo": f"{inscricao.cargo.codigo} — {inscricao.cargo.nome}",
-            "resultado": avaliacao.get_resultado_display(), "votos": avaliacao.votos_abertos_texto,
+            "resultado": avaliacao.get_resultado_display() or "Aguardando o parecer da comissão",
+            "votos": avaliacao.votos_abertos_texto,
             "por_duvida": avaliacao.por_duvida, "caracteristicas": _tracos(avaliacao.caracteristicas),
             "parecer": avaliacao.parecer}
 
@@ -138,7 +161,11 @@ def _conforme(artigo: str) -> str:
 def consequencia(lei: Lei | None, resultado: str) -> str:
     """O resultado com a consequência que a lei lhe dá, p. ex. «Ausente: eliminação do certame, conforme o art. 9º,
     § 9º». A confirmação não tem consequência a dizer: o candidato segue nas vagas reservadas."""
+    if not resultado:
+        return "Avaliação em andamento"
     rotulo = Resultado(resultado).label
+    if resultado == Resultado.NOVA_CONVOCACAO:
+        return "Ausência justificada em recurso: nova convocação"
     if lei is None or resultado == Resultado.CONFIRMADO:
         return rotulo
     valor, artigo = ((lei.nao_confirmacao, lei.artigo_nao_confirmacao) if resultado == Resultado.NAO_CONFIRMADO
@@ -171,8 +198,13 @@ def regras_da_sessao(lei: Lei | None, *, recursos: bool = False) -> list[Regra]:
         _maioria(lei),
         Regra("os votos são secretos e a ata registra apenas o número de votos abertos até a formação da decisão",
               lei.artigo_votacao) if lei.votacao_secreta else None,
-        Regra("havendo dúvida razoável sobre o fenótipo, prevalece a autodeclaração, motivada no parecer",
-              lei.artigo_duvida) if lei.duvida_favorece else None,
+        Regra("para que o resultado nunca revele o voto de cada membro, só se vota com mais membros presentes do que "
+              "a maioria", lei.artigo_votacao) if lei.votacao_secreta else None,
+        Regra("a composição exigida da comissão é conferida sobre os membros que de fato deliberam, a cada votação",
+              lei.artigo_comissao),
+        Regra("se nenhum lado alcança a maioria, a comissão conclui em parecer motivado se há dúvida razoável sobre o "
+              "fenótipo, caso em que prevalece a autodeclaração", lei.artigo_duvida)
+        if lei.sem_maioria == SemMaioria.PARECER_DUVIDA else None,
         Regra("o procedimento é filmado; a gravação é de uso exclusivo da comissão e confidencial",
               lei.artigo_gravacao) if lei.gravacao else None,
         Regra("as deliberações da comissão valem apenas para este certame", lei.artigo_validade_comissao),
@@ -229,13 +261,27 @@ def _certame(comissao: Comissao) -> Certame:
 
 
 def _contexto_comum(sessao: Sessao) -> dict:
+    """O que as duas atas têm: os membros que participaram (todos assinam, inclusive quem saiu ou entrou depois,
+    com a hora), as ocorrências com a hora e os titulares da comissão."""
     comissao = sessao.comissao
     certame = _certame(comissao)
     lei = certame.lei
+    ocorrencias = list(sessao.ocorrencias_registradas.select_related("membro"))
+    movimento: dict[int, list[str]] = {}
+    for ocorrencia in ocorrencias:
+        if ocorrencia.membro_id and ocorrencia.tipo in (TipoOcorrencia.SAIDA, TipoOcorrencia.ENTRADA):
+            verbo = "saiu" if ocorrencia.tipo == TipoOcorrencia.SAIDA else "entrou"
+            movimento.setdefault(ocorrencia.membro_id, []).append(
+                f"{verbo} às {timezone.localtime(ocorrencia.em):%H:%M}")
+    participantes = _em_ordem(sessao.participantes.all())
     return {
         "sessao": sessao, "comissao": comissao, "certame": certame, "lei": lei,
-        "presentes": [Presente(m.nome, _funcao(m, na_sessao=True)) for m in _em_ordem(sessao.presentes.all())],
+        "presentes": [Presente(m.nome, _funcao(m, na_sessao=True) + (f" ({', '.join(movimento[m.pk])})"
+                                                                      if m.pk in movimento else ""))
+                      for m in participantes],
+        "assinantes": [Presente(m.nome, _funcao(m, na_sessao=True)) for m in participantes],
         "titulares": comissao.membros.filter(papel=Papel.TITULAR).count(),
+        "ocorrencias": [Ocorrencia(o.em, o.descricao) for o in ocorrencias],
     }
 
 
@@ -259,26 +305,35 @@ def _avaliacoes(**filtros):
             .select_related("inscricao__candidato", "inscricao__cargo").order_by("horario", "pk"))
 
 
+def _gravacao(avaliacao: Avaliacao) -> str:
+    if not avaliacao.gravacao_sha256:
+        return ""
+    return f"{avaliacao.gravacao_referencia} (SHA-256 {avaliacao.gravacao_sha256})"
+
+
 # --- ata da sessão ----------------------------------------------------------------------------------------------
 
 def contexto_ata_sessao(sessao: Sessao) -> dict:
     sessao = _sessao_encerrada(sessao)
     linhas = []
     for a in _avaliacoes(sessao=sessao, recurso__isnull=True):
-        linhas.append(LinhaAvaliacao(**_na_ata(a), horario=a.horario, compareceu=a.resultado != Resultado.AUSENTE))
+        linhas.append(LinhaAvaliacao(**_na_ata(a), horario=a.horario, compareceu=a.resultado != Resultado.AUSENTE,
+                                     iniciada_em=a.iniciada_em, apurada_em=a.apurada_em, gravacao=_gravacao(a),
+                                     nova_convocacao=a.nova_convocacao_por_id is not None))
     if not linhas:
         raise ErroOperacao("Nenhum candidato foi avaliado em primeira instância nesta sessão.")
     contexto = _contexto_comum(sessao)
     contexto |= {
         "blocos": [f"heteroidentificacao/pdf/blocos/{b}.html" for b in BLOCOS_ATA_SESSAO],
         "avaliacoes": linhas, "recursos": False, "base_legal": regras_da_sessao(contexto["lei"]),
-        "totais": {rotulo: sum(1 for linha in linhas if linha.resultado == rotulo) for _, rotulo in Resultado.choices},
+        "totais": {rotulo: n for _, rotulo in Resultado.choices
+                   if (n := sum(1 for linha in linhas if linha.resultado == rotulo))},
     }
     return contexto
 
 
 def ata_sessao_emitir(*, sessao: Sessao, usuario) -> DocumentoEmitido:
-    """A ata de uma sessão de primeira instância, assinada pelos membros presentes (documento interno)."""
+    """A ata de uma sessão de primeira instância, assinada pelos membros que dela participaram (documento interno)."""
     contexto = contexto_ata_sessao(sessao)
     numero = contexto["sessao"].numero
     return _emitir("heteroidentificacao/pdf/ata.html", contexto, tipo=TipoDocumento.ATA_SESSAO, usuario=usuario,
@@ -294,11 +349,30 @@ def _sessao_recorrida(recorrida: Avaliacao, sessao: Sessao) -> str:
     return texto if anterior.comissao_id == sessao.comissao_id else f"{texto}, da primeira instância"
 
 
+def _exame(julgamento: Avaliacao, acessos: dict[int, AcessoGravacao]) -> str:
+    """A ata diz que a gravação foi examinada só se o acesso a ela está registrado (art. 9º, § 2º)."""
+    if julgamento.recurso_contra_ausencia:
+        return ("A comissão examinou os fundamentos e os documentos do recurso contra a ausência; não avaliou o "
+                "fenótipo, pois não viu o candidato.")
+    acesso = acessos.get(julgamento.recurso.avaliacao_id)
+    if acesso is None:
+        return "Não há registro de acesso à gravação da avaliação recorrida."
+    momento = timezone.localtime(acesso.em)
+    return (f"A comissão examinou a gravação da avaliação recorrida (acesso registrado em {momento:%d/%m/%Y}, às "
+            f"{momento:%H:%M}, a pedido de {acesso.solicitante}).")
+
+
 def contexto_ata_recursos(sessao: Sessao) -> dict:
     sessao = _sessao_encerrada(sessao)
-    julgamentos = (_avaliacoes(sessao=sessao, recurso__isnull=False)
-                   .select_related("recurso__avaliacao__sessao")
-                   .defer("recurso__avaliacao__notas_entrevista"))
+    julgamentos = list(_avaliacoes(sessao=sessao, recurso__isnull=False)
+                       .select_related("recurso__avaliacao__sessao")
+                       .defer("recurso__avaliacao__notas_entrevista"))
+    # Conta o primeiro acesso à gravação recorrida feito depois do protocolo do recurso.
+    protocolos = {a.recurso.avaliacao_id: a.recurso.protocolado_em for a in julgamentos}
+    acessos: dict[int, AcessoGravacao] = {}
+    for acesso in AcessoGravacao.objects.filter(avaliacao__in=protocolos).order_by("em"):
+        if timezone.localdate(acesso.em) >= protocolos[acesso.avaliacao_id]:
+            acessos.setdefault(acesso.avaliacao_id, acesso)
     linhas = []
     for a in julgamentos:
         recurso = a.recurso
@@ -307,7 +381,8 @@ def contexto_ata_recursos(sessao: Sessao) -> dict:
             **_na_ata(a), protocolado_em=recurso.protocolado_em, decisao_recorrida=recorrida.get_resultado_display(),
             sessao_recorrida=_sessao_recorrida(recorrida, sessao),
             fundamentos=Truncator(recurso.fundamentos).words(PALAVRAS_FUNDAMENTOS),
-            provido=a.resultado == Resultado.CONFIRMADO))
+            provido=a.resultado in (Resultado.CONFIRMADO, Resultado.NOVA_CONVOCACAO),
+            contra_ausencia=a.recurso_contra_ausencia, exame=_exame(a, acessos)))
     if not linhas:
         raise ErroOperacao("Esta sessão não julgou recursos.")
     contexto = _contexto_comum(sessao)
@@ -340,17 +415,23 @@ def _recurso_e_resultado(avaliacao: Avaliacao) -> tuple[str, str]:
     if recurso.estado == EstadoRecurso.INTEMPESTIVO:
         return "Não conhecido (fora do prazo)", avaliacao.resultado
     julgamento = getattr(recurso, "julgamento", None)
-    if recurso.estado != EstadoRecurso.JULGADO or julgamento is None:
+    if recurso.estado != EstadoRecurso.JULGADO or julgamento is None or not julgamento.resultado:
         return "Pendente de julgamento", avaliacao.resultado
-    return ("Provido" if julgamento.resultado == Resultado.CONFIRMADO else "Não provido"), julgamento.resultado
+    provido = julgamento.resultado in (Resultado.CONFIRMADO, Resultado.NOVA_CONVOCACAO)
+    return ("Provido" if provido else "Não provido"), julgamento.resultado
 
 
 def _membros_publicos(comissoes: list[Comissao]) -> list[dict]:
-    return [{"comissao": c, "membros": [Presente(m.nome, _funcao(m)) for m in _em_ordem(c.membros.all())]}
+    return [{"comissao": c, "membros": [Presente(m.nome, _funcao(m)) for m in _em_ordem(c.membros.all())],
+             "curriculos": all(m.curriculo for m in c.membros.all())}
             for c in comissoes]
 
 
 def contexto_resultado(comissao: Comissao, *, final: bool) -> dict:
+    """O resultado provisório (com o prazo de recurso de cada candidato, que corre da publicação do seu resultado) ou
+    o final. Cada candidato aparece uma vez, pela avaliação de primeira instância mais recente (a nova convocação
+    substitui a ausência justificada em recurso); quem teve a fraude reconhecida em procedimento próprio aparece
+    assim, e só ele (Afonso Cláudio art. 7º)."""
     comissao = Comissao.objects.get(pk=comissao.pk)
     if comissao.instancia != Instancia.PRIMEIRA:
         raise ErroOperacao("O resultado é emitido pela comissão de primeira instância.")
@@ -360,28 +441,42 @@ def contexto_resultado(comissao: Comissao, *, final: bool) -> dict:
                            "membros deixam de ser sigilosos e corre o prazo de recurso.")
     certame = _certame(comissao)
     lei = certame.lei
-    avaliacoes = (_avaliacoes(sessao__comissao=comissao, recurso__isnull=True)
-                  .order_by("inscricao__cargo__codigo", "inscricao__candidato__nome", "inscricao__numero"))
+    avaliacoes = (_avaliacoes(sessao__comissao=comissao, recurso__isnull=True, resultado_publicado_em__isnull=False)
+                  .order_by("inscricao__cargo__codigo", "inscricao__candidato__nome", "inscricao__numero",
+                            "resultado_publicado_em", "pk"))
     if final:
         avaliacoes = (avaliacoes.select_related("recurso_interposto__julgamento")
                       .defer("recurso_interposto__julgamento__notas_entrevista"))
+    fraudes = dict(ProcedimentoFraude.objects.filter(inscricao__certame=certame, estado=EstadoFraude.FRAUDE)
+                   .values_list("inscricao_id", "decidido_em"))
+    ultimas = {}
+    for a in avaliacoes:
+        # A nova convocação (depois do recurso provido contra a ausência) substitui a avaliação anterior.
+        ultimas[a.inscricao_id] = a
     cargos = []
-    for cargo, grupo in groupby(avaliacoes, key=lambda a: a.inscricao.cargo):
+    for cargo, grupo in groupby(ultimas.values(), key=lambda a: a.inscricao.cargo):
         linhas = []
         for a in grupo:
             recurso, resultado = _recurso_e_resultado(a) if final else ("", a.resultado)
+            texto = consequencia(lei, resultado)
+            if a.inscricao_id in fraudes:
+                texto = (f"Eliminado por declaração falsa, reconhecida em procedimento administrativo em "
+                         f"{fraudes[a.inscricao_id]:%d/%m/%Y}{_conforme(lei.artigo_fraude if lei else '')}")
             candidato = a.inscricao.candidato
             linhas.append(LinhaResultado(a.inscricao.numero, _nome(candidato.nome, candidato.nome_social),
-                                         mascarar_cpf(candidato.cpf), consequencia(lei, resultado), recurso))
+                                         mascarar_cpf(candidato.cpf), texto, recurso, a.resultado_publicado_em,
+                                         prazo_recurso_fim(comissao, a.resultado_publicado_em)))
         cargos.append({"cargo": cargo, "linhas": linhas})
     comissoes = [comissao]
     julgadora = comissao_que_julga(comissao)
     if final and julgadora is not None and julgadora.pk != comissao.pk:
         comissoes.append(julgadora)
+    datas = {linha.publicado_em for c in cargos for linha in c["linhas"]}
     return {
         "comissao": comissao, "certame": certame, "lei": lei, "final": final, "publicado_em": publicado_em,
         "cargos": cargos, "total": sum(len(c["linhas"]) for c in cargos), "comissoes": _membros_publicos(comissoes),
-        "prazo_recurso_fim": prazo_recurso_fim(comissao), "julgadora": julgadora,
+        "prazo_recurso_fim": prazo_recurso_fim(comissao, comissao.resultado_provisorio_em), "julgadora": julgadora,
+        "complementar": len(datas) > 1,
     }
 
 

@@ -3,10 +3,10 @@
 As regras vêm da lei congelada no certame (`certame.lei`), com os seus artigos. As escritas passam por
 heteroidentificacao/services.py; a contagem dos votos, por heteroidentificacao/apuracao.py.
 
-Sigilo do voto (Afonso Cláudio art. 11, § 2º; decisão em docs/decisoes/0003-sigilo-do-voto.md): nenhuma
-tabela liga um membro a um valor de voto. `Participacao` diz quem votou (sem valor e sem hora);
-`Cedula` guarda o valor (sem membro, sem hora, chave aleatória) e é apagada na apuração, que guarda só
-quantas cédulas foram abertas e o placar até a decisão.
+Sigilo do voto (Afonso Cláudio art. 11, § 2º; decisão em docs/decisoes/0003-sigilo-do-voto.md): o voto só
+chega ao banco cifrado. `Participacao` diz quem votou (sem valor e sem hora); `Cedula` guarda o voto cifrado
+com AES-256-GCM sob a chave do servidor (heteroidentificacao/urna.py), sem membro e sem hora, e é apagada na
+apuração, que guarda só quantas cédulas foram abertas e o placar até a decisão.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
-from django.core.validators import FileExtensionValidator
+from django.core.validators import FileExtensionValidator, MaxValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from concursos.models import Certame, CorRaca, Escolaridade, Genero, Inscricao
@@ -41,7 +42,12 @@ class Comissao(models.Model):
         help_text="Marque se o edital manda a própria comissão julgar os recursos; senão, uma comissão recursal "
                   "sem nenhum membro desta os julga.")
     prazo_recurso_dias = models.PositiveSmallIntegerField(
-        "prazo de recurso (dias)", default=2, help_text="Contados da publicação do resultado provisório (edital).")
+        "prazo de recurso (dias)", default=2,
+        help_text="Contados da publicação do resultado de cada candidato (edital).")
+    tolerancia_ausencia_minutos = models.PositiveSmallIntegerField(
+        "tolerância para a ausência (minutos)", default=15, validators=[MaxValueValidator(240)],
+        help_text="Quanto o edital manda esperar depois do horário de cada candidato antes de registrar a "
+                  "ausência.")
     resultado_provisorio_em = models.DateField("resultado provisório publicado em", null=True, blank=True)
     resultado_final_em = models.DateField("resultado final publicado em", null=True, blank=True)
     history = HistoricalRecords()
@@ -63,12 +69,16 @@ class Comissao(models.Model):
 
     @property
     def nomes_publicos(self) -> bool:
+        return self.nomes_publicos_desde is not None
+
+    @property
+    def nomes_publicos_desde(self):
         """Os nomes (e currículos) ficam em sigilo até o resultado ser publicado (art. 11, § 1º e § 3º): o
         provisório, para a primeira instância; o final, que traz o julgamento dos recursos, para a recursal."""
         if self.instancia == Instancia.PRIMEIRA:
-            return self.resultado_provisorio_em is not None
-        return Comissao.objects.filter(certame=self.certame_id, instancia=Instancia.PRIMEIRA,
-                                       resultado_final_em__isnull=False).exists()
+            return self.resultado_provisorio_em
+        return (Comissao.objects.filter(certame=self.certame_id, instancia=Instancia.PRIMEIRA)
+                .values_list("resultado_final_em", flat=True).first())
 
 
 class Papel(models.TextChoices):
@@ -85,12 +95,17 @@ def _caminho_termo(membro: Membro, nome: str) -> str:
 
 
 SO_PDF = [FileExtensionValidator(["pdf"], "Envie o arquivo em PDF.")]
+# Quem vota na comissão não pode ser quem a administra: uma conta do RH (ou um superusuário) ligada a um membro
+# poria o admin inteiro atrás do voto secreto, e o contrário.
+CONTA_DA_COMISSAO = Q(is_staff=False, is_superuser=False, groups__isnull=True)
 
 
 class Membro(models.Model):
     comissao = models.ForeignKey(Comissao, verbose_name="comissão", on_delete=models.CASCADE, related_name="membros")
-    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="usuário (acesso à área da comissão)",
-                                null=True, blank=True, on_delete=models.PROTECT, related_name="membros_comissao")
+    usuario = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="usuário (acesso à área da comissão)", null=True, blank=True,
+        on_delete=models.PROTECT, related_name="membros_comissao", limit_choices_to=CONTA_DA_COMISSAO,
+        help_text="Uma conta criada para a comissão: sem acesso ao admin, sem superpoderes e sem grupo de acesso.")
     papel = models.CharField("papel", max_length=10, choices=Papel.choices, default=Papel.TITULAR)
     presidente = models.BooleanField("presidente", default=False)
     nome = models.CharField("nome", max_length=200)
@@ -125,6 +140,18 @@ class Membro(models.Model):
     def __str__(self) -> str:
         return self.nome
 
+    @property
+    def congelado(self) -> bool:
+        """Quem já se sentou numa sessão (ou cuja comissão já tem resultado publicado) não muda mais o que a lei
+        confere (cor ou raça, vínculo, requisitos, papel, login): as decisões tomadas se apoiam nesses dados."""
+        return self.pk is not None and (self.sessoes_participadas.exists() or self.comissao.nomes_publicos)
+
+
+# O que a composição confere (Afonso Cláudio art. 8º e art. 11) e o login com que o membro vota.
+CAMPOS_CONFERIDOS = ("papel", "presidente", "cpf", "cor_raca", "genero", "servidor_efetivo", "estavel",
+                     "servidor_carreira", "reside_desde", "escolaridade", "reputacao_declarada_em",
+                     "termo_assinado_em", "usuario")
+
 
 class EstadoSessao(models.TextChoices):
     AGENDADA = "agendada", "Agendada"
@@ -140,7 +167,11 @@ class Sessao(models.Model):
     local = models.CharField("local", max_length=200)
     estado = models.CharField("estado", max_length=10, choices=EstadoSessao.choices, default=EstadoSessao.AGENDADA)
     presentes = models.ManyToManyField(Membro, verbose_name="membros presentes", blank=True,
-                                       related_name="sessoes_presentes")
+                                       related_name="sessoes_presentes",
+                                       help_text="Quem está presente agora (entradas e saídas ficam nas ocorrências).")
+    participantes = models.ManyToManyField(
+        Membro, verbose_name="membros que participaram", blank=True, related_name="sessoes_participadas",
+        help_text="Todos os que estiveram presentes em algum momento: assinam a ata.")
     aberta_em = models.DateTimeField("aberta em", null=True, blank=True)
     encerrada_em = models.DateTimeField("encerrada em", null=True, blank=True)
     ocorrencias = models.TextField("ocorrências", blank=True)
@@ -169,6 +200,8 @@ class Resultado(models.TextChoices):
     CONFIRMADO = "confirmado", "Autodeclaração confirmada"
     NAO_CONFIRMADO = "nao_confirmado", "Autodeclaração não confirmada"
     AUSENTE = "ausente", "Ausente"
+    # Só no julgamento de um recurso contra a ausência: nunca uma confirmação sem ver o candidato.
+    NOVA_CONVOCACAO = "nova_convocacao", "Nova convocação (ausência justificada)"
 
 
 class FormaVotacao(models.TextChoices):
@@ -193,7 +226,11 @@ class Avaliacao(models.Model):
                                   related_name="avaliacoes_heteroidentificacao")
     recurso = models.OneToOneField("Recurso", verbose_name="recurso julgado", null=True, blank=True,
                                    on_delete=models.PROTECT, related_name="julgamento")
+    nova_convocacao_por = models.OneToOneField(
+        "Recurso", verbose_name="nova convocação determinada pelo recurso", null=True, blank=True,
+        on_delete=models.PROTECT, related_name="nova_avaliacao")
     horario = models.TimeField("horário")
+    iniciada_em = models.DateTimeField("entrevista iniciada em", null=True, blank=True)
     estado = models.CharField("estado", max_length=12, choices=EstadoAvaliacao.choices,
                               default=EstadoAvaliacao.AGUARDANDO)
     notas_entrevista = models.TextField("notas da entrevista (sigilosas)", blank=True)
@@ -202,6 +239,8 @@ class Avaliacao(models.Model):
     membros_da_comissao = models.PositiveSmallIntegerField("membros da comissão (base da maioria)", null=True,
                                                            blank=True)
     votantes = models.PositiveSmallIntegerField("membros presentes que votam", null=True, blank=True)
+    eleitores = models.ManyToManyField("Membro", verbose_name="membros que votam", blank=True,
+                                       related_name="avaliacoes_como_eleitor")
     maioria = models.PositiveSmallIntegerField("votos que formam a maioria", null=True, blank=True)
     cedulas_abertas = models.PositiveSmallIntegerField("cédulas abertas", null=True, blank=True)
     abertas_confirmam = models.PositiveSmallIntegerField("abertas que confirmam", null=True, blank=True)
@@ -213,6 +252,7 @@ class Avaliacao(models.Model):
     parecer = models.TextField("parecer motivado", blank=True)
     gravacao_referencia = models.CharField("gravação (referência do arquivo)", max_length=300, blank=True)
     gravacao_sha256 = models.CharField("gravação (SHA-256)", max_length=64, blank=True)
+    resultado_publicado_em = models.DateField("resultado publicado em", null=True, blank=True)
     history = HistoricalRecords(excluded_fields=["notas_entrevista"])
 
     class Meta:
@@ -220,7 +260,10 @@ class Avaliacao(models.Model):
         verbose_name_plural = "avaliações"
         ordering = ["sessao", "horario", "pk"]
         constraints = [
-            models.UniqueConstraint(fields=["inscricao"], condition=Q(recurso__isnull=True),
+            # Uma avaliação de primeira instância por inscrição; outra só por nova convocação que um recurso
+            # contra a ausência determinou.
+            models.UniqueConstraint(fields=["inscricao"], condition=Q(recurso__isnull=True,
+                                                                      nova_convocacao_por__isnull=True),
                                     name="avaliacao_primeira_unica"),
         ]
         indexes = [models.Index(fields=["sessao", "estado"], name="avaliacao_sessao_estado_idx")]
@@ -231,6 +274,17 @@ class Avaliacao(models.Model):
     @property
     def em_recurso(self) -> bool:
         return self.recurso_id is not None
+
+    @property
+    def recurso_contra_ausencia(self) -> bool:
+        """O julgamento de um recurso contra a ausência: a comissão nunca viu o candidato e não avalia o fenótipo;
+        decide só se cabe nova convocação."""
+        return self.em_recurso and self.recurso.avaliacao.resultado == Resultado.AUSENTE
+
+    @property
+    def sem_maioria(self) -> bool:
+        """Apurada sem que um lado alcançasse a maioria: o resultado espera o parecer da comissão (art. 6º, § 1º)."""
+        return self.estado == EstadoAvaliacao.APURADA and not self.resultado
 
     @property
     def votos_abertos_texto(self) -> str:
@@ -259,15 +313,16 @@ class Participacao(models.Model):
 
 
 class Cedula(models.Model):
-    """Uma cédula secreta: só o valor, sem membro, sem hora e com chave aleatória (não revela a ordem).
+    """Uma cédula secreta: o voto cifrado (heteroidentificacao/urna.py), sem membro, sem hora e com chave aleatória.
 
-    Existe só entre o voto e a apuração: a apuração apaga todas (as abertas viram o placar da avaliação;
-    as não abertas são destruídas sem que ninguém as leia).
+    Existe só entre o voto e a apuração: a apuração abre as cédulas na memória e apaga todas (as abertas viram o
+    placar da avaliação; as não abertas são destruídas sem que ninguém as leia). No banco só há o texto cifrado,
+    do mesmo tamanho para os dois votos.
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     avaliacao = models.ForeignKey(Avaliacao, verbose_name="avaliação", on_delete=models.CASCADE, related_name="+")
-    confirma = models.BooleanField("confirma a autodeclaração")
+    conteudo = models.BinaryField("voto cifrado")
 
     class Meta:
         verbose_name = "cédula"
@@ -358,3 +413,59 @@ class ProcedimentoFraude(models.Model):
 
     def __str__(self) -> str:
         return f"Apuração — inscrição {self.inscricao.numero}"
+
+
+class TipoOcorrencia(models.TextChoices):
+    FORA_DA_DATA = "fora_da_data", "Sessão aberta fora da data marcada"
+    SAIDA = "saida", "Saída de membro"
+    ENTRADA = "entrada", "Entrada de membro"
+    VOTACAO_ANULADA = "anulacao", "Votação anulada antes da apuração"
+
+
+class OcorrenciaSessao(models.Model):
+    """O que aconteceu durante a sessão e vai à ata com a hora: abertura fora da data, saída e entrada de membros,
+    votação anulada. Só se acrescenta; nada se altera nem se apaga."""
+
+    sessao = models.ForeignKey(Sessao, verbose_name="sessão", on_delete=models.PROTECT,
+                               related_name="ocorrencias_registradas")
+    em = models.DateTimeField("em", default=timezone.now)
+    tipo = models.CharField("tipo", max_length=14, choices=TipoOcorrencia.choices)
+    membro = models.ForeignKey(Membro, verbose_name="membro", null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="+")
+    avaliacao = models.ForeignKey(Avaliacao, verbose_name="avaliação", null=True, blank=True,
+                                  on_delete=models.PROTECT, related_name="+")
+    descricao = models.TextField("descrição")
+    registrado_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="registrado por", null=True,
+                                       on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        verbose_name = "ocorrência da sessão"
+        verbose_name_plural = "ocorrências da sessão"
+        ordering = ["sessao", "em", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()} às {timezone.localtime(self.em):%H:%M}"
+
+
+class Dispensa(models.Model):
+    """Um cotista que a comissão não avalia, com o motivo registrado (p. ex. eliminado em fase anterior à
+    heteroidentificação): sem isso, o resultado provisório não sai com cotistas sem avaliação."""
+
+    comissao = models.ForeignKey(Comissao, verbose_name="comissão", on_delete=models.PROTECT,
+                                 related_name="dispensas")
+    inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", on_delete=models.PROTECT,
+                                  related_name="dispensas_heteroidentificacao")
+    motivo = models.TextField("motivo")
+    registrada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="registrada por",
+                                       on_delete=models.PROTECT, related_name="+")
+    registrada_em = models.DateTimeField("registrada em", auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "cotista fora da heteroidentificação"
+        verbose_name_plural = "cotistas fora da heteroidentificação"
+        ordering = ["comissao", "inscricao__numero"]
+        constraints = [models.UniqueConstraint(fields=["comissao", "inscricao"], name="dispensa_unica")]
+
+    def __str__(self) -> str:
+        return f"Inscrição {self.inscricao.numero} fora da heteroidentificação"

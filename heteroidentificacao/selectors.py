@@ -2,11 +2,34 @@
 
 from __future__ import annotations
 
-from django.db.models import Max, OuterRef, QuerySet, Subquery
+from datetime import date, datetime, timedelta
+
+from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from concursos.models import Cargo, Escolaridade, Inscricao, Situacao
-from heteroidentificacao.composicao import Conferencia, MembroComissao, RegrasComissao, conferir
-from heteroidentificacao.models import Avaliacao, Comissao, Instancia, Membro, Papel, Sessao
+from heteroidentificacao.composicao import (
+    Conferencia,
+    MembroComissao,
+    RegrasComissao,
+    conferir,
+    conferir_presentes,
+    maioria_da_votacao,
+)
+from heteroidentificacao.models import (
+    Avaliacao,
+    Comissao,
+    Dispensa,
+    EstadoAvaliacao,
+    EstadoRecurso,
+    Instancia,
+    Membro,
+    Papel,
+    Recurso,
+    Resultado,
+    Sessao,
+)
+from legislacao.models import Maioria
 
 
 def regras_da_comissao(comissao: Comissao) -> RegrasComissao:
@@ -32,12 +55,14 @@ def regras_da_comissao(comissao: Comissao) -> RegrasComissao:
         escolaridade_minima_rotulo=Escolaridade(escolaridade).label if escolaridade else "",
         artigo_escolaridade=lei.artigo_comissao_escolaridade,
         confidencialidade=lei.comissao_confidencialidade, artigo_confidencialidade=lei.artigo_confidencialidade,
+        votacao_secreta=lei.votacao_secreta, artigo_votacao=lei.artigo_votacao,
+        maioria_dos_presentes=lei.maioria == Maioria.SIMPLES_PRESENTES,
     )
 
 
-def _para_conferencia(membro: Membro, nome: str) -> MembroComissao:
+def para_conferencia(membro: Membro, nome: str | None = None) -> MembroComissao:
     return MembroComissao(
-        nome=nome, titular=membro.papel == Papel.TITULAR, presidente=membro.presidente,
+        nome=membro.nome if nome is None else nome, titular=membro.papel == Papel.TITULAR, presidente=membro.presidente,
         cor_raca=membro.cor_raca, genero=membro.genero, estavel=membro.servidor_efetivo and membro.estavel,
         servidor_carreira=membro.servidor_carreira, reside_desde=membro.reside_desde,
         escolaridade=membro.escolaridade, reputacao_declarada=membro.reputacao_declarada_em is not None,
@@ -55,7 +80,7 @@ def conferencia_da_comissao(comissao: Comissao, *, com_nomes: bool = True) -> Co
         outra = frozenset(Membro.objects.filter(comissao__certame=comissao.certame_id,
                                                 comissao__instancia=Instancia.PRIMEIRA).values_list("cpf", flat=True))
     # `.all()` ordenado aqui, e não no banco, aproveita os membros já carregados pelas listas.
-    membros = [_para_conferencia(m, m.nome if com_nomes else f"Membro nº {i}")
+    membros = [para_conferencia(m, m.nome if com_nomes else f"Membro nº {i}")
                for i, m in enumerate(sorted(comissao.membros.all(), key=lambda m: m.pk), 1)]
     return conferir(regras_da_comissao(comissao), membros, data=comissao.data_designacao,
                     membros_da_outra_instancia=outra)
@@ -81,7 +106,61 @@ def sessoes_do_usuario(usuario) -> QuerySet[Sessao]:
 
 
 def cotistas_a_convocar(comissao: Comissao) -> QuerySet[Inscricao]:
-    """Os cotistas habilitados até agora que ainda não têm avaliação de primeira instância (art. 9º, § 7º)."""
+    """Os cotistas habilitados até agora que ainda não têm avaliação de primeira instância (art. 9º, § 7º), sem os
+    registrados como fora da heteroidentificação, e os que um recurso provido contra a ausência mandou convocar de
+    novo e ainda não foram."""
+    avaliados = Avaliacao.objects.filter(recurso__isnull=True).values("inscricao_id")
+    reconvocar = (Recurso.objects.filter(avaliacao__sessao__comissao=comissao, estado=EstadoRecurso.JULGADO,
+                                         julgamento__resultado=Resultado.NOVA_CONVOCACAO, nova_avaliacao__isnull=True)
+                  .values("avaliacao__inscricao_id"))
     return (Inscricao.objects.filter(certame=comissao.certame_id, reserva=True, situacao=Situacao.HABILITADO)
-            .exclude(pk__in=Avaliacao.objects.filter(recurso__isnull=True).values("inscricao_id"))
+            .filter(~Q(pk__in=avaliados) | Q(pk__in=reconvocar))
+            .exclude(pk__in=Dispensa.objects.filter(comissao=comissao).values("inscricao_id"))
             .select_related("candidato", "cargo").order_by("cargo__codigo", "candidato__nome"))
+
+
+CONCLUIDAS = (EstadoAvaliacao.CONCLUIDA, EstadoAvaliacao.AUSENTE)
+
+
+def avaliacoes_pendentes(comissao: Comissao) -> QuerySet[Avaliacao]:
+    """As avaliações desta comissão (de primeira instância ou de recurso) ainda sem parecer nem ausência."""
+    return (Avaliacao.objects.filter(sessao__comissao=comissao).exclude(estado__in=CONCLUIDAS)
+            .select_related("inscricao__candidato", "inscricao__cargo").order_by("inscricao__numero"))
+
+
+def avaliacoes_a_publicar(comissao: Comissao) -> QuerySet[Avaliacao]:
+    """As decisões de primeira instância concluídas cujo resultado ainda não foi publicado."""
+    return (Avaliacao.objects.filter(sessao__comissao=comissao, recurso__isnull=True, estado__in=CONCLUIDAS,
+                                     resultado_publicado_em__isnull=True)
+            .select_related("sessao").order_by("inscricao__numero"))
+
+
+def prazo_recurso_fim(comissao: Comissao, publicado_em: date | None) -> date | None:
+    """O último dia para recorrer de um resultado publicado em `publicado_em` (o prazo do edital)."""
+    if publicado_em is None:
+        return None
+    return publicado_em + timedelta(days=comissao.prazo_recurso_dias)
+
+
+def titulares(comissao: Comissao) -> int:
+    return comissao.membros.filter(papel=Papel.TITULAR).count()
+
+
+def falhas_de_quem_vota(comissao: Comissao, membros: list[Membro], *, data: date) -> tuple:
+    """A composição de quem se senta para votar, conferida contra a lei congelada no certame (art. 8º, I e II,
+    requisitos de cada um, presidência e o quórum do voto secreto, art. 11, § 2º)."""
+    return conferir_presentes(regras_da_comissao(comissao), [para_conferencia(m) for m in membros],
+                              titulares=titulares(comissao), data=data)
+
+
+def maioria_da_comissao(comissao: Comissao, *, presentes: int) -> int:
+    return maioria_da_votacao(regras_da_comissao(comissao), titulares=titulares(comissao), presentes=presentes)
+
+
+def momento_da_ausencia(avaliacao: Avaliacao) -> datetime:
+    """A partir de quando a ausência pode ser registrada: o horário do candidato, no dia marcado (ou no dia em que a
+    sessão de fato abriu, se depois), mais a tolerância do edital."""
+    sessao = avaliacao.sessao
+    dia = max(sessao.data, timezone.localdate(sessao.aberta_em)) if sessao.aberta_em else sessao.data
+    marcado = timezone.make_aware(datetime.combine(dia, avaliacao.horario))
+    return marcado + timedelta(minutes=sessao.comissao.tolerancia_ausencia_minutos)

@@ -122,7 +122,7 @@ class LeiAdmin(SimpleHistoryAdmin):
             ("aplica_temporario", "aplica_estagio", "aplica_comissao"), "artigo_abrangencia"]}),
         ("Heteroidentificação e comissão", {"fields": [
             ("exige_heteroidentificacao", "artigo_heteroidentificacao"), ("nao_confirmacao", "artigo_nao_confirmacao"),
-            ("ausencia", "artigo_ausencia"), "artigo_fraude", ("duvida_favorece", "artigo_duvida"),
+            ("ausencia", "artigo_ausencia"), "artigo_fraude", ("sem_maioria", "artigo_duvida"),
             "artigo_comissao", ("comissao_minimo_membros", "artigo_comissao_membros"),
             ("comissao_minimo_pretos_pardos", "artigo_comissao_pretos_pardos"),
             ("comissao_minimo_estaveis", "artigo_comissao_estaveis"),

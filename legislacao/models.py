@@ -36,6 +36,12 @@ class Maioria(models.TextChoices):
     NAO_PREVISTA = "nao_prevista", "A lei não dispõe (o edital define)"
 
 
+class SemMaioria(models.TextChoices):
+    PARECER_DUVIDA = ("parecer_duvida", "A comissão decide em parecer motivado: havendo dúvida razoável, prevalece a "
+                                        "autodeclaração; senão, não se confirma")
+    NAO_CONFIRMA = "nao_confirma", "Não confirmada: só a maioria confirma a autodeclaração"
+
+
 class InstanciaRecurso(models.TextChoices):
     MESMA_OU_SUPERIOR = "mesma_ou_superior", "A mesma comissão ou órgão colegiado superior, conforme o edital"
     RECURSAL = "recursal", "Comissão recursal sem membros da primeira"
@@ -126,7 +132,11 @@ class Lei(models.Model):
                                 choices=Consequencia.choices, default=Consequencia.NAO_PREVISTA)
     artigo_ausencia = _artigo("artigo da ausência")
     artigo_fraude = _artigo("artigo da declaração falsa (eliminação, anulação, Ministério Público)")
-    duvida_favorece = models.BooleanField("a dúvida razoável favorece a autodeclaração", default=False)
+    sem_maioria = models.CharField(
+        "se nenhum lado alcança a maioria", max_length=20, choices=SemMaioria.choices,
+        default=SemMaioria.NAO_CONFIRMA,
+        help_text="A contagem nunca decide sozinha pela dúvida razoável: ela é uma conclusão da comissão, motivada "
+                  "no parecer (p. ex. Afonso Cláudio art. 6º, § 1º).")
     artigo_duvida = _artigo("artigo da dúvida razoável")
     comissao_minimo_membros = models.PositiveSmallIntegerField("comissão: mínimo de membros", null=True, blank=True)
     comissao_minimo_pretos_pardos = models.PositiveSmallIntegerField("comissão: mínimo de pretos ou pardos",

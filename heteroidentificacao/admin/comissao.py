@@ -17,8 +17,8 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from concursos.admin import CertameFiltro
 from heteroidentificacao import services
-from heteroidentificacao.admin.formularios import MembroForm, MembrosFormSet, PublicacaoForm
-from heteroidentificacao.admin.paginas import PaginasMixin, plural, pode_ver_membros
+from heteroidentificacao.admin.formularios import DispensaForm, MembroForm, MembrosFormSet, PublicacaoForm
+from heteroidentificacao.admin.paginas import PaginasMixin, pode_ver_membros
 from heteroidentificacao.composicao import Conferencia
 from heteroidentificacao.models import (
     Avaliacao,
@@ -31,7 +31,14 @@ from heteroidentificacao.models import (
     Papel,
     Recurso,
 )
-from heteroidentificacao.selectors import com_escolaridade_do_edital, conferencia_da_comissao
+from heteroidentificacao.selectors import (
+    avaliacoes_a_publicar,
+    com_escolaridade_do_edital,
+    conferencia_da_comissao,
+    cotistas_a_convocar,
+    prazo_recurso_fim,
+)
+from heteroidentificacao.texto import plural
 from legislacao.models import citar
 
 PERMISSAO_ALTERAR = "heteroidentificacao.change_comissao"
@@ -175,11 +182,16 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
         avaliacoes = Avaliacao.objects.filter(sessao__comissao=comissao)
         concluidas = avaliacoes.filter(estado__in=[EstadoAvaliacao.CONCLUIDA, EstadoAvaliacao.AUSENTE]).count()
         recursos = Recurso.objects.filter(avaliacao__sessao__comissao=origem)
+        a_publicar = avaliacoes_a_publicar(comissao).count() if primeira else 0
         return {
             "conferencia": conferencia_visivel(request, comissao),
             "primeira_instancia": primeira,
             "primeira": origem,
-            "prazo_recurso_fim": services.prazo_recurso_fim(comissao),
+            "prazo_recurso_fim": prazo_recurso_fim(comissao, comissao.resultado_provisorio_em),
+            "sem_convocacao": cotistas_a_convocar(comissao).count() if primeira else 0,
+            "a_publicar": a_publicar,
+            "dispensas": list(comissao.dispensas.select_related("inscricao__candidato", "registrada_por")),
+            "pode_dispensar": pode_alterar and primeira and not comissao.resultado_final_em,
             "avaliacoes_total": avaliacoes.count(),
             "avaliacoes_concluidas": concluidas,
             "recursos_abertos": recursos.filter(estado=EstadoRecurso.PROTOCOLADO).count(),
@@ -191,7 +203,8 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
             "sessao_encerrada": EstadoSessao.ENCERRADA,
             "pode_criar_sessao": request.user.has_perm(PERMISSAO_SESSOES),
             "pode_convocar": primeira and request.user.has_perm("heteroidentificacao.change_sessao"),
-            "pode_publicar_provisorio": pode_alterar and primeira and not comissao.resultado_provisorio_em,
+            "pode_publicar_provisorio": (pode_alterar and primeira and not comissao.resultado_final_em
+                                         and (not comissao.resultado_provisorio_em or a_publicar > 0)),
             "pode_publicar_final": (pode_alterar and primeira and bool(comissao.resultado_provisorio_em)
                                     and not comissao.resultado_final_em),
         }
@@ -222,6 +235,8 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
                  name="heteroidentificacao_comissao_resultado_provisorio"),
             path("<int:comissao_id>/resultado-final/", site.admin_view(self.resultado_final_view),
                  name="heteroidentificacao_comissao_resultado_final"),
+            path("<int:comissao_id>/fora-da-heteroidentificacao/", site.admin_view(self.dispensar_view),
+                 name="heteroidentificacao_comissao_dispensar"),
             path("<int:comissao_id>/edital-de-convocacao.pdf", site.admin_view(self.edital_pdf_view),
                  name="heteroidentificacao_comissao_edital_pdf"),
             path("<int:comissao_id>/resultado-provisorio.pdf", site.admin_view(self.resultado_pdf_view),
@@ -243,22 +258,55 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
         comissao = self._comissao(request, comissao_id, alterar=True)
         form, publicada = self.processar(request, PublicacaoForm, lambda dados: services.resultado_provisorio_publicar(
             comissao=comissao, data=dados["data"], usuario=request.user))
+        complementar = comissao.resultado_provisorio_em is not None
         if publicada is not None:
-            fim = services.prazo_recurso_fim(publicada)
+            data = form.cleaned_data["data"]
+            fim = prazo_recurso_fim(publicada, data)
             self.message_user(
-                request, f"Resultado provisório publicado em {publicada.resultado_provisorio_em:%d/%m/%Y}. Os "
-                         f"recursos podem ser protocolados até {fim:%d/%m/%Y}; os nomes dos membros deixam de ser "
-                         "sigilosos.", messages.SUCCESS)
+                request, f"Resultado provisório {'complementar ' if complementar else ''}publicado em "
+                         f"{data:%d/%m/%Y}. Os recursos desses candidatos podem ser protocolados até {fim:%d/%m/%Y}"
+                         + ("." if complementar else "; os nomes dos membros deixam de ser sigilosos."),
+                messages.SUCCESS)
             return self.voltar(publicada)
         lei = comissao.lei
+        prazo = plural(comissao.prazo_recurso_dias, "dia", "dias")
+        if complementar:
+            return self.pagina_acao(
+                request, comissao, titulo="Publicar o resultado provisório complementar", form=form,
+                botao="Publicar resultado complementar",
+                explicacao="Publica o resultado dos candidatos avaliados depois do resultado provisório (nova "
+                           "convocação por recurso provido contra a ausência). O prazo de recurso de cada um, de "
+                           f"{prazo}, corre da publicação do seu próprio resultado"
+                           f"{citar(lei.artigo_recurso if lei else '')}.")
         return self.pagina_acao(
             request, comissao, titulo="Publicar o resultado provisório", form=form,
             botao="Publicar resultado provisório",
-            explicacao="Publica o resultado provisório da heteroidentificação: todos os candidatos convocados "
-                       "precisam ter parecer (ou ausência registrada). A partir da data da publicação corre o prazo "
-                       f"de recurso de {comissao.prazo_recurso_dias} dia(s) do edital"
+            explicacao="Publica o resultado provisório da heteroidentificação: todos os cotistas habilitados precisam "
+                       "ter sido convocados e ter parecer (ou ausência registrada), salvo os registrados, com o "
+                       f"motivo, como fora da heteroidentificação{citar(lei.artigo_momento if lei else '')}. A partir "
+                       f"da data da publicação corre o prazo de recurso de {prazo} do edital"
                        f"{citar(lei.artigo_recurso if lei else '')}, e os nomes dos membros da comissão deixam "
                        f"de ser sigilosos{citar(lei.artigo_sigilo_membros if lei else '')}.")
+
+    def dispensar_view(self, request, comissao_id: int):
+        """Registra, com o motivo, que um cotista fica fora da heteroidentificação (um ato, com auditoria)."""
+        comissao = self._comissao(request, comissao_id, alterar=True)
+        form, dispensa = self.processar(
+            request, DispensaForm, lambda dados: services.cotista_dispensar(
+                comissao=comissao, inscricao=dados["inscricao"], motivo=dados["motivo"], usuario=request.user),
+            cotistas=cotistas_a_convocar(comissao))
+        if dispensa is not None:
+            self.message_user(request, f"A inscrição {dispensa.inscricao.numero} foi registrada como fora da "
+                                       "heteroidentificação.", messages.SUCCESS)
+            return self.voltar(comissao)
+        lei = comissao.lei
+        return self.pagina_acao(
+            request, comissao, titulo="Registrar cotista fora da heteroidentificação", form=form,
+            botao="Registrar",
+            explicacao="A heteroidentificação convoca todos os cotistas aprovados até a fase em que ocorre"
+                       f"{citar(lei.artigo_momento if lei else '')}. Quem fica de fora (p. ex. eliminado antes dela, "
+                       "ou fora do número que o edital convoca) precisa do motivo registrado: ele vai ao histórico e "
+                       "o resultado provisório só sai com todos os cotistas avaliados ou registrados aqui.")
 
     def resultado_final_view(self, request, comissao_id: int):
         comissao = self._comissao(request, comissao_id, alterar=True)
@@ -268,12 +316,11 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
             self.message_user(request, f"Resultado final publicado em {publicada.resultado_final_em:%d/%m/%Y}.",
                               messages.SUCCESS)
             return self.voltar(publicada)
-        fim = services.prazo_recurso_fim(comissao)
-        prazo = f" (até {fim:%d/%m/%Y})" if fim else ""
         return self.pagina_acao(
             request, comissao, titulo="Publicar o resultado final", form=form, botao="Publicar resultado final",
-            explicacao=f"Publica o resultado final, depois de terminado o prazo de recurso{prazo} e de julgados "
-                       "todos os recursos protocolados no prazo. O resultado final não muda mais.")
+            explicacao="Publica o resultado final, com todos os cotistas avaliados e publicados, todos os recursos "
+                       "julgados e terminado o prazo de recurso de cada candidato, que corre da publicação do seu "
+                       "resultado. O resultado final não muda mais.")
 
     def edital_pdf_view(self, request, comissao_id: int):
         from heteroidentificacao.documentos import edital_convocacao_emitir

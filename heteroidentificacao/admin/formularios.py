@@ -17,7 +17,7 @@ from django.utils import timezone
 from localflavor.br.validators import BRCPFValidator
 
 from concursos.models import Certame, Inscricao
-from heteroidentificacao.models import Avaliacao, Membro, Sessao
+from heteroidentificacao.models import CAMPOS_CONFERIDOS, Avaliacao, Membro, Sessao
 
 DATA_AJUDA = "dd/mm/aaaa"
 
@@ -45,8 +45,19 @@ class MembroForm(forms.ModelForm):
                   "servidor_carreira", "carreira", "reside_desde", "escolaridade", "formacao",
                   "reputacao_declarada_em", "curriculo", "termo_assinado_em", "termo_assinado"]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.congelado:
+            # Campos desabilitados ignoram o que vier no POST: nem um formulário forjado os altera.
+            for nome in CAMPOS_CONFERIDOS:
+                self.fields[nome].disabled = True
+            self.fields["cor_raca"].help_text = ("Congelado: o membro já participou de sessão, ou o resultado foi "
+                                                 "publicado; as decisões tomadas se apoiam nestes dados.")
+
     def clean_cpf(self) -> str:
         cpf = self.cleaned_data["cpf"]
+        if self.fields["cpf"].disabled:
+            return self.instance.cpf
         try:
             BRCPFValidator()(cpf)
         except ValidationError as erro:
@@ -65,6 +76,9 @@ class MembrosFormSet(BaseInlineFormSet):
         linhas = [f for f in linhas if f.is_valid() and not (self.can_delete and self._should_delete_form(f))]
         if sum(bool(f.cleaned_data.get("presidente")) for f in linhas) > 1:
             raise ValidationError("Só um membro preside a comissão: desmarque «presidente» nos demais.")
+        if any(f.instance.congelado for f in self.deleted_forms):
+            raise ValidationError("Um membro que já participou de sessão, ou cuja comissão já publicou o resultado, "
+                                  "não pode ser removido: ele assina atas e decisões.")
         usuarios = [f.cleaned_data["usuario"] for f in linhas if f.cleaned_data.get("usuario")]
         if len(usuarios) != len(set(usuarios)):
             raise ValidationError("O mesmo usuário está ligado a dois membros: cada membro entra com o seu login.")
@@ -78,6 +92,18 @@ class PublicacaoForm(forms.Form):
 
 
 # ---------------------------------------------------------------- convocação
+
+
+class DispensaForm(forms.Form):
+    inscricao = forms.ModelChoiceField(label="Cotista", queryset=Inscricao.objects.none(),
+                                       empty_label="Escolha o cotista")
+    motivo = _texto("Motivo", ajuda="Por que o cotista não é convocado (ao menos 10 caracteres); vai ao histórico.",
+                    linhas=4)
+
+    def __init__(self, *args, cotistas, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["inscricao"].queryset = cotistas
+        self.fields["inscricao"].label_from_instance = lambda i: f"{i.numero} — {i.candidato} ({i.cargo.codigo})"
 
 
 class ConvocacaoForm(forms.Form):

@@ -38,10 +38,6 @@ def pode_ver_membros(request) -> bool:
     return request.user.has_perm(PERMISSAO_MEMBROS) or request.user.has_perm(PERMISSAO_SIGILO)
 
 
-def plural(n: int, singular: str, plural_: str) -> str:
-    return f"{n} {singular if n == 1 else plural_}"
-
-
 class PaginasMixin:
     """As páginas próprias de um ModelAdmin: contexto com a trilha até o objeto e a página de ação (o que vai
     acontecer, o formulário e o botão, num POST com CSRF), como as do painel do certame."""

@@ -104,7 +104,7 @@ class RecursoAdmin(SoConsultaMixin, PaginasMixin, SimpleHistoryAdmin):
 
     @admin.display(description="prazo de recurso")
     def prazo(self, recurso: Recurso) -> str:
-        fim = services.prazo_recurso_fim(recurso.avaliacao.sessao.comissao)
+        fim = services.prazo_recurso_da_avaliacao(recurso.avaliacao)
         return f"Até {fim:%d/%m/%Y}" if fim else "—"
 
     @admin.display(description="estado", ordering="estado")
@@ -146,7 +146,7 @@ class RecursoAdmin(SoConsultaMixin, PaginasMixin, SimpleHistoryAdmin):
         recorriveis = (Avaliacao.objects.defer("notas_entrevista")
                        .filter(recurso__isnull=True, recurso_interposto__isnull=True,
                                resultado__in=[Resultado.NAO_CONFIRMADO, Resultado.AUSENTE],
-                               sessao__comissao__resultado_provisorio_em__isnull=False)
+                               resultado_publicado_em__isnull=False)
                        .select_related("inscricao__candidato", "sessao__comissao__certame")
                        .order_by("sessao__comissao__certame__numero_edital", "inscricao__numero"))
         inicial = {"avaliacao": request.GET["avaliacao"]} if request.GET.get("avaliacao", "").isdigit() else None
@@ -156,7 +156,7 @@ class RecursoAdmin(SoConsultaMixin, PaginasMixin, SimpleHistoryAdmin):
                 fundamentos=dados["fundamentos"]),
             initial=inicial, recorriveis=recorriveis)
         if recurso is not None:
-            fim = services.prazo_recurso_fim(recurso.avaliacao.sessao.comissao)
+            fim = services.prazo_recurso_da_avaliacao(recurso.avaliacao)
             if recurso.estado == EstadoRecurso.INTEMPESTIVO:
                 self.message_user(
                     request, f"Recurso da inscrição {recurso.avaliacao.inscricao.numero} registrado como «"

@@ -11,14 +11,14 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.urls import path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
 
 from concursos.admin import SoConsultaMixin, pode_ver_sensiveis, registrar_acesso_sensivel
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import ConvocacaoForm, GravacaoAcessoForm, GravacaoRegistroForm
-from heteroidentificacao.admin.paginas import PaginasMixin, plural, pode_ver_membros
+from heteroidentificacao.admin.paginas import PaginasMixin, pode_ver_membros
 from heteroidentificacao.models import (
     Avaliacao,
     Caracteristica,
@@ -28,6 +28,7 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import cotistas_a_convocar
+from heteroidentificacao.texto import plural
 from legislacao.models import citar
 
 CAMPO_SIGILOSO = "notas_entrevista"
@@ -103,7 +104,8 @@ class SessaoAdmin(PaginasMixin, SimpleHistoryAdmin):
         if obj is not None:
             presentes = "presentes_nomes" if pode_ver_membros(request) or obj.comissao.nomes_publicos \
                 else "presentes_contagem"
-            campos += ["estado", ("aberta_em", "encerrada_em"), presentes, "ocorrencias"]
+            ocorrencias = "ocorrencias_da_sessao" if presentes == "presentes_nomes" else "ocorrencias_contagem"
+            campos += ["estado", ("aberta_em", "encerrada_em"), presentes, ocorrencias, "ocorrencias"]
         return campos
 
     def get_readonly_fields(self, request, obj=None):
@@ -111,7 +113,7 @@ class SessaoAdmin(PaginasMixin, SimpleHistoryAdmin):
             return []
         # Estado, presença e ocorrências são da condução da sessão (o presidente, pelos serviços).
         campos = ["comissao", "numero", "estado", "aberta_em", "encerrada_em", "presentes_nomes",
-                  "presentes_contagem", "ocorrencias"]
+                  "presentes_contagem", "ocorrencias_da_sessao", "ocorrencias_contagem", "ocorrencias"]
         if obj.estado != EstadoSessao.AGENDADA:
             campos += ["data", "inicio", "local"]
         return campos
@@ -128,16 +130,32 @@ class SessaoAdmin(PaginasMixin, SimpleHistoryAdmin):
         pode = super().has_delete_permission(request, obj)
         return pode and (obj is None or (obj.estado == EstadoSessao.AGENDADA and not obj.avaliacoes.exists()))
 
-    @admin.display(description="membros presentes")
+    @admin.display(description="membros que participaram")
     def presentes_nomes(self, sessao: Sessao) -> str:
-        nomes = [str(m) for m in sessao.presentes.all()]
+        presentes = set(sessao.presentes.values_list("pk", flat=True))
+        nomes = [str(m) + ("" if m.pk in presentes or sessao.estado != EstadoSessao.ABERTA else " (saiu)")
+                 for m in sessao.participantes.all()]
         return ", ".join(nomes) if nomes else "—"
 
-    @admin.display(description="membros presentes")
+    @admin.display(description="membros que participaram")
     def presentes_contagem(self, sessao: Sessao) -> str:
         lei = sessao.comissao.lei
-        return (f"{plural(sessao.presentes.count(), 'membro', 'membros')}; os nomes ficam em sigilo até a "
+        return (f"{plural(sessao.participantes.count(), 'membro', 'membros')}; os nomes ficam em sigilo até a "
                 f"publicação do resultado{citar(lei.artigo_sigilo_membros if lei else '')}.")
+
+    @admin.display(description="ocorrências registradas na condução")
+    def ocorrencias_da_sessao(self, sessao: Sessao) -> str:
+        ocorrencias = list(sessao.ocorrencias_registradas.all())
+        if not ocorrencias:
+            return "Nenhuma."
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((o.descricao,) for o in ocorrencias)))
+
+    @admin.display(description="ocorrências registradas na condução")
+    def ocorrencias_contagem(self, sessao: Sessao) -> str:
+        # As descrições trazem nomes de membros, em sigilo até o resultado (art. 11, § 1º).
+        n = sessao.ocorrencias_registradas.count()
+        return plural(n, "ocorrência", "ocorrências") + ("; os detalhes citam membros e ficam em sigilo até a "
+                                                         "publicação do resultado." if n else ".")
 
     def contexto_da_ficha(self, request, sessao: Sessao) -> dict:
         tem_recursos = sessao.avaliacoes.filter(recurso__isnull=False).exists()
@@ -232,8 +250,10 @@ class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, Simpl
         return [
             ("Candidato e sessão", {"fields": [*candidato, "sessao", "horario", "instancia", "decisao_recorrida",
                                                "estado"]}),
-            ("Votação e parecer", {"fields": ["forma_votacao", ("membros_da_comissao", "votantes", "maioria"),
-                                              "votos", "resultado", "por_duvida", "tracos", "parecer"]}),
+            ("Votação e parecer", {"fields": [("iniciada_em", "apurada_em"), "forma_votacao",
+                                              ("membros_da_comissao", "votantes", "maioria"),
+                                              "votos", "resultado", "por_duvida", "tracos", "parecer",
+                                              "resultado_publicado_em", "nova_convocacao_por"]}),
             ("Gravação", {"fields": ["gravacao", "acessos"]}),
         ]
 
@@ -296,8 +316,7 @@ class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, Simpl
         return format_html('<a href="{}">{}</a>', url, plural(n, "acesso registrado", "acessos registrados"))
 
     def contexto_da_ficha(self, request, avaliacao: Avaliacao) -> dict:
-        comissao = avaliacao.sessao.comissao
-        recorrivel = (not avaliacao.em_recurso and comissao.resultado_provisorio_em is not None
+        recorrivel = (not avaliacao.em_recurso and avaliacao.resultado_publicado_em is not None
                       and avaliacao.resultado in (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE)
                       and not hasattr(avaliacao, "recurso_interposto"))
         return {

@@ -15,15 +15,28 @@ from heteroidentificacao.services.avaliacao import (
 )
 from heteroidentificacao.services.comum import PARECER_MINIMO
 from heteroidentificacao.services.fraude import fraude_decidir, fraude_instaurar, fraude_registrar_defesa
-from heteroidentificacao.services.gravacao import gravacao_acessar, gravacao_registrar
+from heteroidentificacao.services.gravacao import (
+    gravacao_acessar,
+    gravacao_examinar,
+    gravacao_registrar,
+    gravacao_registrar_na_sessao,
+)
+from heteroidentificacao.services.incidentes import membro_registrar_entrada, membro_registrar_saida
 from heteroidentificacao.services.recursos import comissao_que_julga, recurso_pautar, recurso_protocolar
 from heteroidentificacao.services.resultados import (
-    prazo_recurso_fim,
+    cotista_dispensar,
+    prazo_recurso_da_avaliacao,
     resultado_final_publicar,
     resultado_provisorio_publicar,
 )
 from heteroidentificacao.services.sessao import sessao_abrir, sessao_convocar, sessao_encerrar
-from heteroidentificacao.services.votacao import cedula_papel_abrir, votacao_abrir, votacao_apurar, voto_registrar
+from heteroidentificacao.services.votacao import (
+    cedula_papel_abrir,
+    votacao_abrir,
+    votacao_anular,
+    votacao_apurar,
+    voto_registrar,
+)
 
 __all__ = [
     "PARECER_MINIMO",
@@ -32,13 +45,18 @@ __all__ = [
     "avaliacao_registrar_presenca",
     "cedula_papel_abrir",
     "comissao_que_julga",
+    "cotista_dispensar",
     "fraude_decidir",
     "fraude_instaurar",
     "fraude_registrar_defesa",
     "gravacao_acessar",
+    "gravacao_examinar",
     "gravacao_registrar",
+    "gravacao_registrar_na_sessao",
+    "membro_registrar_entrada",
+    "membro_registrar_saida",
     "parecer_registrar",
-    "prazo_recurso_fim",
+    "prazo_recurso_da_avaliacao",
     "recurso_pautar",
     "recurso_protocolar",
     "resultado_final_publicar",
@@ -47,6 +65,7 @@ __all__ = [
     "sessao_convocar",
     "sessao_encerrar",
     "votacao_abrir",
+    "votacao_anular",
     "votacao_apurar",
     "voto_registrar",
 ]

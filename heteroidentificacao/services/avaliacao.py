@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 
 from concursos.models import Heteroidentificacao, Inscricao
 from concursos.services import ErroOperacao, auditar
@@ -13,32 +14,46 @@ from heteroidentificacao.models import (
     EstadoRecurso,
     Resultado,
 )
+from heteroidentificacao.selectors import momento_da_ausencia
 from heteroidentificacao.services.comum import PARECER_MINIMO, exigir_presidente, exigir_sessao_aberta, travar_avaliacao
+from heteroidentificacao.texto import plural
 from legislacao.models import citar
 
 
 @transaction.atomic
 def avaliacao_registrar_presenca(*, avaliacao: Avaliacao, compareceu: bool, usuario) -> Avaliacao:
-    """Presente: começa a entrevista. Ausente: a consequência da lei (p. ex. eliminação, art. 9º, § 9º)."""
+    """Presente: começa a entrevista. Ausente: a consequência da lei (p. ex. eliminação, art. 9º, § 9º), nunca
+    antes do horário do candidato mais a tolerância do edital."""
     avaliacao = travar_avaliacao(avaliacao)
     exigir_presidente(avaliacao.sessao, usuario)
     exigir_sessao_aberta(avaliacao)
     if avaliacao.em_recurso:
-        raise ErroOperacao("No recurso a comissão examina a gravação: não há chamada do candidato.")
+        raise ErroOperacao("No recurso a comissão decide sobre a decisão recorrida: não há chamada do candidato.")
     if avaliacao.estado != EstadoAvaliacao.AGUARDANDO:
         raise ErroOperacao("A presença deste candidato já foi registrada.")
+    agora = timezone.now()
     if compareceu:
         avaliacao.estado = EstadoAvaliacao.ENTREVISTA
+        avaliacao.iniciada_em = agora
         auditar(avaliacao, usuario, "Candidato presente: entrevista iniciada.")
-        avaliacao.save(update_fields=["estado"])
+        avaliacao.save(update_fields=["estado", "iniciada_em"])
         return avaliacao
+    a_partir = momento_da_ausencia(avaliacao)
+    if agora < a_partir:
+        tolerancia = avaliacao.sessao.comissao.tolerancia_ausencia_minutos
+        local = timezone.localtime(a_partir)
+        raise ErroOperacao(
+            f"O candidato foi convocado para as {avaliacao.horario:%H:%M}: a ausência só pode ser registrada a "
+            f"partir das {local:%H:%M} de {local:%d/%m/%Y}, passada a tolerância de "
+            f"{plural(tolerancia, 'minuto', 'minutos')} do edital.")
     lei = avaliacao.sessao.comissao.certame.lei
     avaliacao.estado = EstadoAvaliacao.AUSENTE
     avaliacao.resultado = Resultado.AUSENTE
+    avaliacao.iniciada_em = agora
     avaliacao.parecer = ("O candidato não compareceu ao procedimento de heteroidentificação"
                          + (f": {lei.get_ausencia_display().lower()}{citar(lei.artigo_ausencia)}." if lei else "."))
     auditar(avaliacao, usuario, "Candidato ausente.")
-    avaliacao.save(update_fields=["estado", "resultado", "parecer"])
+    avaliacao.save(update_fields=["estado", "resultado", "parecer", "iniciada_em"])
     aplicar_na_inscricao(avaliacao, usuario)
     return avaliacao
 
@@ -55,32 +70,76 @@ def avaliacao_anotar(*, avaliacao: Avaliacao, notas: str, usuario) -> Avaliacao:
     return avaliacao
 
 
+def _exigir_fundamentacao(parecer: str, caracteristicas: list[str], lei, *, o_que: str) -> None:
+    if not caracteristicas:
+        raise ErroOperacao(f"Indique os traços fenotípicos que fundamentam {o_que}: só o fenótipo é avaliado"
+                           f"{citar(lei.artigo_fenotipo if lei else '')}.")
+    if len(parecer) < PARECER_MINIMO:
+        raise ErroOperacao(f"Descreva no parecer, em ao menos {PARECER_MINIMO} caracteres, os traços observados e por "
+                           f"que fundamentam {o_que}: decisões genéricas são anuladas.")
+
+
+def _resultado_sem_maioria(avaliacao: Avaliacao, duvida: bool | None, lei) -> str:
+    """Nenhum lado alcançou a maioria: a comissão conclui, no parecer, se há dúvida razoável sobre o fenótipo
+    (prevalece a autodeclaração, art. 6º, § 1º) ou não (a autodeclaração não é reconhecida pela maioria, art. 9º,
+    § 4º). O sistema nunca o decide sozinho."""
+    if duvida is None:
+        raise ErroOperacao(
+            f"Nenhum lado alcançou a maioria de {avaliacao.maioria} votos ({avaliacao.votos_abertos_texto}): registre "
+            "no parecer se a comissão reconhece dúvida razoável sobre o fenótipo, caso em que prevalece a "
+            f"autodeclaração{citar(lei.artigo_duvida if lei else '')}, ou não, caso em que ela não se confirma"
+            f"{citar(lei.artigo_maioria if lei else '')}.")
+    return Resultado.CONFIRMADO if duvida else Resultado.NAO_CONFIRMADO
+
+
 @transaction.atomic
-def parecer_registrar(*, avaliacao: Avaliacao, parecer: str, caracteristicas: list[str], usuario) -> Avaliacao:
-    """O parecer motivado; o da não confirmação diz os traços fenotípicos observados (art. 9º, § 3º)."""
+def parecer_registrar(*, avaliacao: Avaliacao, parecer: str, caracteristicas: list[str], usuario,
+                      duvida: bool | None = None) -> Avaliacao:
+    """O parecer motivado, que fecha a avaliação e leva o resultado à inscrição.
+
+    - a não confirmação diz os traços fenotípicos observados (art. 9º, § 3º);
+    - sem maioria, o parecer diz se há dúvida razoável (`duvida`), com os traços que a fundamentam (art. 6º, § 1º);
+    - onde a lei manda filmar, a decisão exige a gravação registrada (referência e SHA-256; art. 9º, § 2º);
+    - no recurso contra a ausência não se avalia fenótipo: o parecer diz por que cabe, ou não, nova convocação.
+    """
     avaliacao = travar_avaliacao(avaliacao)
     exigir_presidente(avaliacao.sessao, usuario)
     if avaliacao.estado != EstadoAvaliacao.APURADA:
         raise ErroOperacao("O parecer é registrado depois da apuração dos votos.")
     parecer = parecer.strip()
+    caracteristicas = sorted(set(caracteristicas))
     invalidas = set(caracteristicas) - set(Caracteristica.values)
     if invalidas:
         raise ErroOperacao(f"Traço fenotípico desconhecido: {', '.join(sorted(invalidas))}.")
     lei = avaliacao.sessao.comissao.certame.lei
-    if avaliacao.resultado == Resultado.NAO_CONFIRMADO:
-        if not caracteristicas:
-            raise ErroOperacao("Indique os traços fenotípicos que fundamentam a não confirmação: só o fenótipo é "
-                               f"avaliado{citar(lei.artigo_fenotipo if lei else '')}.")
+    if avaliacao.recurso_contra_ausencia:
+        if caracteristicas or duvida is not None:
+            raise ErroOperacao("No recurso contra a ausência a comissão não viu o candidato e não avalia o fenótipo: o "
+                               "parecer diz só se a ausência se justifica.")
         if len(parecer) < PARECER_MINIMO:
-            raise ErroOperacao(f"Descreva no parecer, em ao menos {PARECER_MINIMO} caracteres, por que os traços "
-                               "observados não correspondem à autodeclaração: decisões genéricas são anuladas.")
-    elif not parecer:
-        raise ErroOperacao("Escreva o parecer.")
+            raise ErroOperacao(f"Fundamente o parecer do recurso em ao menos {PARECER_MINIMO} caracteres.")
+    else:
+        if lei is not None and lei.gravacao and not avaliacao.em_recurso and not avaliacao.gravacao_sha256:
+            raise ErroOperacao("Registre a gravação do procedimento (referência do arquivo e SHA-256) antes do "
+                               f"parecer: a decisão se apoia nela{citar(lei.artigo_gravacao)}.")
+        if avaliacao.sem_maioria:
+            avaliacao.resultado = _resultado_sem_maioria(avaliacao, duvida, lei)
+            avaliacao.por_duvida = bool(duvida)
+            _exigir_fundamentacao(parecer, caracteristicas, lei,
+                                  o_que="a dúvida razoável" if duvida else "a não confirmação")
+        elif duvida is not None:
+            raise ErroOperacao("A maioria já decidiu: a dúvida razoável só se registra quando nenhum lado alcança a "
+                               "maioria.")
+        elif avaliacao.resultado == Resultado.NAO_CONFIRMADO:
+            _exigir_fundamentacao(parecer, caracteristicas, lei, o_que="a não confirmação")
+        elif not parecer:
+            raise ErroOperacao("Escreva o parecer.")
     avaliacao.parecer = parecer
-    avaliacao.caracteristicas = sorted(set(caracteristicas))
+    avaliacao.caracteristicas = caracteristicas
     avaliacao.estado = EstadoAvaliacao.CONCLUIDA
-    auditar(avaliacao, usuario, f"Parecer: {avaliacao.get_resultado_display()}.")
-    avaliacao.save(update_fields=["parecer", "caracteristicas", "estado"])
+    auditar(avaliacao, usuario, f"Parecer: {avaliacao.get_resultado_display()}"
+                                + (" (dúvida razoável)." if avaliacao.por_duvida else "."))
+    avaliacao.save(update_fields=["parecer", "caracteristicas", "estado", "resultado", "por_duvida"])
     aplicar_na_inscricao(avaliacao, usuario)
     if avaliacao.em_recurso:
         recurso = avaliacao.recurso
@@ -94,6 +153,8 @@ RESULTADO_NA_INSCRICAO = {
     Resultado.CONFIRMADO: Heteroidentificacao.CONFIRMADO,
     Resultado.NAO_CONFIRMADO: Heteroidentificacao.NAO_CONFIRMADO,
     Resultado.AUSENTE: Heteroidentificacao.AUSENTE,
+    # A ausência justificada em recurso devolve o candidato à espera de uma nova avaliação.
+    Resultado.NOVA_CONVOCACAO: Heteroidentificacao.PENDENTE,
 }
 
 

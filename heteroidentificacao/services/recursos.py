@@ -18,28 +18,26 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.services.comum import travar_avaliacao
-from heteroidentificacao.services.resultados import (
-    prazo_recurso_fim,
-)
+from heteroidentificacao.services.resultados import prazo_recurso_da_avaliacao
 
 
 @transaction.atomic
 def recurso_protocolar(*, avaliacao: Avaliacao, protocolado_em: date, fundamentos: str, usuario) -> Recurso:
-    """O recurso do candidato contra a decisão de primeira instância (art. 6º, § 2º); fora do prazo do
-    edital fica registrado como não conhecido."""
+    """O recurso do candidato contra a decisão de primeira instância (art. 6º, § 2º); o prazo do edital corre da
+    publicação do resultado *deste* candidato, e fora dele o recurso fica registrado como não conhecido."""
     avaliacao = travar_avaliacao(avaliacao)
-    comissao = avaliacao.sessao.comissao
     if avaliacao.em_recurso:
         raise ErroOperacao("Esta já é a decisão do recurso: não cabe outro recurso por este procedimento.")
-    if comissao.resultado_provisorio_em is None:
-        raise ErroOperacao("O recurso cabe depois da publicação do resultado provisório.")
+    if avaliacao.resultado_publicado_em is None:
+        raise ErroOperacao("O resultado deste candidato ainda não foi publicado: o recurso cabe depois da "
+                           "publicação, e o prazo corre dela.")
     if avaliacao.resultado not in (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE):
         raise ErroOperacao("Só cabe recurso contra a não confirmação ou a eliminação por ausência.")
     if not fundamentos.strip():
         raise ErroOperacao("Registre os fundamentos do recurso.")
     if hasattr(avaliacao, "recurso_interposto"):
         raise ErroOperacao("Já há recurso registrado contra esta decisão.")
-    fim = prazo_recurso_fim(comissao)
+    fim = prazo_recurso_da_avaliacao(avaliacao)
     estado = EstadoRecurso.PROTOCOLADO if protocolado_em <= fim else EstadoRecurso.INTEMPESTIVO
     recurso = Recurso(avaliacao=avaliacao, protocolado_em=protocolado_em, fundamentos=fundamentos.strip(),
                       estado=estado, registrado_por=usuario)

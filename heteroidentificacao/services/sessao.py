@@ -12,34 +12,52 @@ from concursos.models import Heteroidentificacao, Inscricao, Situacao
 from concursos.services import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
+    Dispensa,
     EstadoAvaliacao,
+    EstadoRecurso,
     EstadoSessao,
     Instancia,
     Membro,
-    Papel,
+    Recurso,
+    Resultado,
     Sessao,
+    TipoOcorrencia,
 )
 from heteroidentificacao.selectors import conferencia_da_comissao
-from heteroidentificacao.services.comum import exigir_presidente
-from legislacao.models import citar
+from heteroidentificacao.services.comum import exigir_motivo, exigir_presidente, exigir_quem_vota, registrar_ocorrencia
+from heteroidentificacao.texto import plural
+
+
+def _recurso_que_reconvoca(inscricao: Inscricao) -> Recurso | None:
+    """O recurso provido contra a ausência que manda convocar o candidato de novo, se ainda não foi atendido."""
+    return (Recurso.objects.filter(avaliacao__inscricao=inscricao, estado=EstadoRecurso.JULGADO,
+                                   julgamento__resultado=Resultado.NOVA_CONVOCACAO, nova_avaliacao__isnull=True)
+            .first())
 
 
 @transaction.atomic
 def sessao_convocar(*, sessao: Sessao, inscricoes: list[Inscricao], intervalo_minutos: int = 15,
                     usuario) -> list[Avaliacao]:
-    """Convoca cotistas para a sessão, com horários sucessivos a partir do início (art. 9º, § 7º e § 8º)."""
+    """Convoca cotistas para a sessão, com horários sucessivos a partir do início (art. 9º, § 7º e § 8º).
+
+    Publicado o resultado provisório, só se convoca quem um recurso contra a ausência mandou avaliar de novo: os
+    demais cotistas já deviam ter sido convocados antes dele."""
     sessao = Sessao.objects.select_for_update().select_related("comissao").get(pk=sessao.pk)
-    if sessao.comissao.instancia != Instancia.PRIMEIRA:
+    comissao = sessao.comissao
+    if comissao.instancia != Instancia.PRIMEIRA:
         raise ErroOperacao("A comissão recursal julga recursos; os candidatos são convocados pela primeira instância.")
     if sessao.estado == EstadoSessao.ENCERRADA:
         raise ErroOperacao("A sessão já foi encerrada.")
+    if comissao.resultado_final_em:
+        raise ErroOperacao("O resultado final da heteroidentificação já foi publicado: não há mais convocações.")
+    dispensadas = set(Dispensa.objects.filter(comissao=comissao).values_list("inscricao_id", flat=True))
     ultimo = sessao.avaliacoes.order_by("-horario").values_list("horario", flat=True).first()
     inicio = datetime.combine(sessao.data, ultimo or sessao.inicio)
     if ultimo:
         inicio += timedelta(minutes=intervalo_minutos)
     avaliacoes = []
     for i, inscricao in enumerate(inscricoes):
-        if inscricao.certame_id != sessao.comissao.certame_id:
+        if inscricao.certame_id != comissao.certame_id:
             raise ErroOperacao(f"A inscrição {inscricao.numero} é de outro certame.")
         if not inscricao.reserva:
             raise ErroOperacao(f"A inscrição {inscricao.numero} não optou pela reserva: não há o que "
@@ -47,10 +65,19 @@ def sessao_convocar(*, sessao: Sessao, inscricoes: list[Inscricao], intervalo_mi
         if inscricao.situacao != Situacao.HABILITADO:
             raise ErroOperacao(f"A inscrição {inscricao.numero} não está habilitada "
                                f"({inscricao.get_situacao_display()}).")
+        if inscricao.pk in dispensadas:
+            raise ErroOperacao(f"A inscrição {inscricao.numero} foi registrada como fora da heteroidentificação.")
+        recurso = _recurso_que_reconvoca(inscricao)
+        if comissao.resultado_provisorio_em and recurso is None:
+            raise ErroOperacao(
+                f"O resultado provisório foi publicado em {comissao.resultado_provisorio_em:%d/%m/%Y}: depois dele, "
+                f"só se convoca quem um recurso contra a ausência mandou avaliar de novo (inscrição "
+                f"{inscricao.numero}).")
         horario = (inicio + timedelta(minutes=i * intervalo_minutos)).time()
-        avaliacoes.append(Avaliacao(sessao=sessao, inscricao=inscricao, horario=horario))
+        avaliacoes.append(Avaliacao(sessao=sessao, inscricao=inscricao, horario=horario, nova_convocacao_por=recurso))
         inscricao.heteroidentificacao = Heteroidentificacao.PENDENTE
-        auditar(inscricao, usuario, f"Convocada para a heteroidentificação: {sessao}, às {horario:%H:%M}.")
+        motivo = " (nova convocação por recurso provido)" if recurso else ""
+        auditar(inscricao, usuario, f"Convocada para a heteroidentificação{motivo}: {sessao}, às {horario:%H:%M}.")
         inscricao.save(update_fields=["heteroidentificacao"])
     try:
         with transaction.atomic():
@@ -61,8 +88,10 @@ def sessao_convocar(*, sessao: Sessao, inscricoes: list[Inscricao], intervalo_mi
 
 
 @transaction.atomic
-def sessao_abrir(*, sessao: Sessao, presentes: list[Membro], usuario) -> Sessao:
-    """Abre a sessão com os membros presentes: a composição deve atender à lei e haver quórum."""
+def sessao_abrir(*, sessao: Sessao, presentes: list[Membro], usuario, motivo_data: str = "") -> Sessao:
+    """Abre a sessão com os membros presentes: a composição designada e a de quem se senta devem atender à lei
+    (Afonso Cláudio art. 8º), com quórum para o voto secreto (art. 11, § 2º). Em data diferente da marcada, só
+    com o motivo, que vai à ata."""
     sessao = Sessao.objects.select_for_update(of=("self",)).select_related("comissao__certame__lei").get(pk=sessao.pk)
     exigir_presidente(sessao, usuario)
     if sessao.estado != EstadoSessao.AGENDADA:
@@ -75,21 +104,21 @@ def sessao_abrir(*, sessao: Sessao, presentes: list[Membro], usuario) -> Sessao:
     presentes = list(presentes)
     if any(m.comissao_id != comissao.pk for m in presentes):
         raise ErroOperacao("Só membros desta comissão podem ser registrados como presentes.")
-    titulares = comissao.membros.filter(papel=Papel.TITULAR).count()
-    if len(presentes) > titulares:
-        raise ErroOperacao(f"Votam no máximo {titulares} membros (os titulares ou os suplentes que os substituem).")
-    lei = comissao.certame.lei
-    # Sem regra na lei, a comissão delibera ao menos como colegiado de três.
-    minimo = (lei.comissao_minimo_membros if lei else None) or 3
-    if len(presentes) < minimo:
-        raise ErroOperacao(f"Sem quórum: {len(presentes)} membro(s) presente(s); a comissão delibera com ao menos "
-                           f"{minimo}{citar(lei.artigo_comissao_membros if lei else '')}.")
-    if not any(m.presidente for m in presentes):
-        raise ErroOperacao("O presidente precisa estar entre os presentes.")
+    hoje = timezone.localdate()
+    motivo = ""
+    if hoje != sessao.data:
+        motivo = exigir_motivo(motivo_data, f"da abertura em {hoje:%d/%m/%Y}, fora da data marcada "
+                                            f"({sessao.data:%d/%m/%Y})")
+    exigir_quem_vota(comissao, presentes, data=hoje, recusa="A sessão não pode ser aberta")
     sessao.presentes.set(presentes)
+    sessao.participantes.set(presentes)
     sessao.estado = EstadoSessao.ABERTA
     sessao.aberta_em = timezone.now()
-    auditar(sessao, usuario, f"Sessão aberta com {len(presentes)} membros presentes.")
+    if motivo:
+        registrar_ocorrencia(sessao, TipoOcorrencia.FORA_DA_DATA,
+                             f"A sessão, marcada para {sessao.data:%d/%m/%Y}, foi aberta em {hoje:%d/%m/%Y}. "
+                             f"Motivo: {motivo}", usuario)
+    auditar(sessao, usuario, f"Sessão aberta com {plural(len(presentes), 'membro presente', 'membros presentes')}.")
     sessao.save(update_fields=["estado", "aberta_em"])
     return sessao
 
@@ -102,7 +131,7 @@ def sessao_encerrar(*, sessao: Sessao, ocorrencias: str = "", usuario) -> Sessao
         raise ErroOperacao("Só se encerra uma sessão aberta.")
     pendentes = sessao.avaliacoes.exclude(estado__in=[EstadoAvaliacao.CONCLUIDA, EstadoAvaliacao.AUSENTE]).count()
     if pendentes:
-        raise ErroOperacao(f"Ainda há {pendentes} avaliação(ões) sem parecer nesta sessão.")
+        raise ErroOperacao(f"Ainda há {plural(pendentes, 'avaliação', 'avaliações')} sem parecer nesta sessão.")
     sessao.estado = EstadoSessao.ENCERRADA
     sessao.encerrada_em = timezone.now()
     sessao.ocorrencias = ocorrencias

@@ -1,88 +1,139 @@
-"""A votação secreta: abrir, o voto de cada membro, a apuração eletrônica e a das cédulas de papel."""
+"""A votação secreta: abrir, o voto de cada membro (cifrado, heteroidentificacao/urna.py), a apuração eletrônica, a
+das cédulas de papel e a anulação antes da apuração.
+
+Quem vota numa avaliação fica fixado quando a votação abre (`Avaliacao.eleitores`: os presentes naquele momento);
+um membro que sai antes de votar deixa de contar (heteroidentificacao/services/incidentes.py). Sigilo e ameaças:
+docs/decisoes/0003-sigilo-do-voto.md.
+"""
 
 from __future__ import annotations
 
+import uuid
+
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
 
 from concursos.services import ErroOperacao, auditar
-from heteroidentificacao import apuracao
+from heteroidentificacao import apuracao, urna
 from heteroidentificacao.models import (
+    AcessoGravacao,
     Avaliacao,
     Cedula,
     EstadoAvaliacao,
     EstadoSessao,
     FormaVotacao,
-    Membro,
-    Papel,
     Participacao,
     Resultado,
+    TipoOcorrencia,
 )
-from heteroidentificacao.services.comum import exigir_presidente, exigir_sessao_aberta, travar_avaliacao
-from legislacao.models import Maioria, citar
+from heteroidentificacao.selectors import maioria_da_comissao, titulares
+from heteroidentificacao.services.comum import (
+    exigir_motivo,
+    exigir_presidente,
+    exigir_quem_vota,
+    exigir_sessao_aberta,
+    hora,
+    registrar_ocorrencia,
+    travar_avaliacao,
+)
+from heteroidentificacao.texto import plural
+from legislacao.models import SemMaioria, citar
+
+Eleitor = Avaliacao.eleitores.through
+
+
+def _estado_antes_da_votacao(avaliacao: Avaliacao) -> str:
+    return EstadoAvaliacao.AGUARDANDO if avaliacao.em_recurso else EstadoAvaliacao.ENTREVISTA
+
+
+def _exigir_exame_da_gravacao(avaliacao: Avaliacao) -> None:
+    """No recurso contra a não confirmação, a comissão decide pela gravação da avaliação recorrida (art. 9º, § 2º): a
+    votação só abre depois de registrado o acesso a ela, feito depois do protocolo do recurso."""
+    lei = avaliacao.sessao.comissao.certame.lei
+    if lei is None or not lei.gravacao:
+        return
+    recorrida = avaliacao.recurso.avaliacao
+    if not recorrida.gravacao_sha256:
+        raise ErroOperacao("A gravação da avaliação recorrida não foi registrada: a comissão não tem o que examinar"
+                           f"{citar(lei.artigo_gravacao)}. Peça ao RH que registre a referência e o SHA-256.")
+    if not AcessoGravacao.objects.filter(avaliacao=recorrida, em__date__gte=avaliacao.recurso.protocolado_em).exists():
+        raise ErroOperacao("Registre o exame da gravação da avaliação recorrida antes de votar: o acesso fica "
+                           f"registrado, e a ata só diz que a gravação foi examinada se o acesso estiver registrado"
+                           f"{citar(lei.artigo_gravacao)}.")
 
 
 @transaction.atomic
 def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA, candidato_saiu: bool,
                   usuario) -> Avaliacao:
-    """Abre a votação só depois de confirmado que o candidato deixou a sala (art. 9º, § 6º); no recurso,
-    depois de a comissão examinar a gravação."""
+    """Abre a votação só depois de confirmado que o candidato deixou a sala (art. 9º, § 6º); no recurso, depois de a
+    comissão examinar a gravação (ou, contra a ausência, os fundamentos). Quem está presente agora vota, e só se a
+    composição deles atender à lei e houver mais presentes que a maioria (art. 8º; art. 11, § 2º)."""
     avaliacao = travar_avaliacao(avaliacao)
     sessao = avaliacao.sessao
+    comissao = sessao.comissao
     exigir_presidente(sessao, usuario)
     exigir_sessao_aberta(avaliacao)
-    lei = sessao.comissao.certame.lei
-    esperado = EstadoAvaliacao.AGUARDANDO if avaliacao.em_recurso else EstadoAvaliacao.ENTREVISTA
-    if avaliacao.estado != esperado:
-        raise ErroOperacao("A votação abre depois da entrevista, uma única vez.")
+    lei = comissao.certame.lei
+    if avaliacao.estado != _estado_antes_da_votacao(avaliacao):
+        raise ErroOperacao("A votação abre depois da entrevista, e só se ainda não estiver aberta nem apurada.")
     if not candidato_saiu:
+        if avaliacao.recurso_contra_ausencia:
+            raise ErroOperacao("Confirme que a comissão examinou os fundamentos do recurso contra a ausência.")
         if avaliacao.em_recurso:
             raise ErroOperacao("Confirme que a comissão examinou a gravação da avaliação recorrida.")
         raise ErroOperacao("Confirme que o candidato deixou a sala: é vedado deliberar na presença do candidato"
                            f"{citar(lei.artigo_deliberacao if lei else '')}.")
     if forma not in FormaVotacao.values:
         raise ErroOperacao("Escolha a forma de votação.")
-    membros = sessao.comissao.membros.filter(papel=Papel.TITULAR).count()
-    votantes = sessao.presentes.count()
-    if lei is not None and lei.maioria == Maioria.SIMPLES_PRESENTES:
-        maioria = apuracao.maioria_absoluta(votantes)
-    else:
-        maioria = apuracao.maioria_absoluta(membros)
+    if avaliacao.em_recurso and not avaliacao.recurso_contra_ausencia:
+        _exigir_exame_da_gravacao(avaliacao)
+    eleitores = list(sessao.presentes.all())
+    exigir_quem_vota(comissao, eleitores, data=timezone.localdate(), recusa="A votação não pode ser aberta")
     avaliacao.estado = EstadoAvaliacao.VOTACAO
     avaliacao.candidato_saiu_em = timezone.now()
     avaliacao.forma_votacao = forma
-    avaliacao.membros_da_comissao = membros
-    avaliacao.votantes = votantes
-    avaliacao.maioria = maioria
-    if forma == FormaVotacao.PAPEL:
-        avaliacao.cedulas_abertas = avaliacao.abertas_confirmam = avaliacao.abertas_nao_confirmam = 0
-    auditar(avaliacao, usuario, "Candidato fora da sala: votação aberta." if not avaliacao.em_recurso
-             else "Gravação examinada: votação do recurso aberta.")
+    avaliacao.membros_da_comissao = titulares(comissao)
+    avaliacao.votantes = len(eleitores)
+    avaliacao.maioria = maioria_da_comissao(comissao, presentes=len(eleitores))
+    avaliacao.cedulas_abertas = avaliacao.abertas_confirmam = avaliacao.abertas_nao_confirmam = (
+        0 if forma == FormaVotacao.PAPEL else None)
+    if avaliacao.recurso_contra_ausencia:
+        motivo = "Fundamentos examinados: votação do recurso contra a ausência aberta."
+    elif avaliacao.em_recurso:
+        motivo = "Gravação examinada: votação do recurso aberta."
+    else:
+        motivo = "Candidato fora da sala: votação aberta."
+    auditar(avaliacao, usuario, motivo)
     avaliacao.save()
+    avaliacao.eleitores.set(eleitores)
     return avaliacao
 
 
+@sensitive_variables()
 def voto_registrar(*, avaliacao: Avaliacao, usuario, confirma: bool) -> None:
-    """O voto de um membro, do seu próprio login: registra que votou e, à parte, uma cédula sem dono.
+    """O voto de um membro, do seu próprio login: registra que votou e, à parte, a cédula cifrada, sem dono.
 
-    Sem `select_for_update` da avaliação: trinta membros votando ao mesmo tempo não se enfileiram; a
-    restrição única de `Participacao` impede o segundo voto, e a apuração trava a avaliação. O caminho
-    comum é uma consulta e duas inserções; as recusas são explicadas depois, fora dele.
+    O mesmo caminho para os dois votos: uma consulta que confere e trava a linha do próprio eleitor (trinta membros
+    votando juntos não se enfileiram, e a anulação ou a saída do membro esperam o voto em curso), e duas inserções.
+    A restrição única de `Participacao` impede o segundo voto; a apuração trava a avaliação.
     """
-    membro = Membro.objects.filter(
-        usuario_id=usuario.pk, sessoes_presentes__estado=EstadoSessao.ABERTA,
-        sessoes_presentes__avaliacoes__pk=avaliacao.pk,
-        sessoes_presentes__avaliacoes__estado=EstadoAvaliacao.VOTACAO,
-        sessoes_presentes__avaliacoes__forma_votacao=FormaVotacao.ELETRONICA,
-    ).values_list("pk", flat=True).first() if usuario.is_authenticated else None
-    if membro is None:
-        _recusar_voto(avaliacao)
-    try:
-        with transaction.atomic():
-            Participacao.objects.create(avaliacao_id=avaliacao.pk, membro_id=membro)
-            Cedula.objects.create(avaliacao_id=avaliacao.pk, confirma=confirma)
-    except IntegrityError as erro:
-        raise ErroOperacao("Você já votou nesta avaliação.") from erro
+    with transaction.atomic():
+        membro = (Eleitor.objects.select_for_update(of=("self",)).filter(
+            avaliacao_id=avaliacao.pk, membro__usuario_id=usuario.pk, avaliacao__estado=EstadoAvaliacao.VOTACAO,
+            avaliacao__forma_votacao=FormaVotacao.ELETRONICA, avaliacao__sessao__estado=EstadoSessao.ABERTA,
+        ).values_list("membro_id", flat=True).first()) if usuario.is_authenticated else None
+        if membro is None:
+            _recusar_voto(avaliacao)
+        cedula = uuid.uuid4()
+        conteudo = urna.lacrar(confirma, chave=settings.CHAVE_CEDULAS, avaliacao_id=avaliacao.pk, cedula_id=cedula)
+        try:
+            with transaction.atomic():
+                Participacao.objects.create(avaliacao_id=avaliacao.pk, membro_id=membro)
+                Cedula.objects.create(id=cedula, avaliacao_id=avaliacao.pk, conteudo=conteudo)
+        except IntegrityError as erro:
+            raise ErroOperacao("Você já votou nesta avaliação.") from erro
 
 
 def _recusar_voto(avaliacao: Avaliacao) -> None:
@@ -92,24 +143,46 @@ def _recusar_voto(avaliacao: Avaliacao) -> None:
         raise ErroOperacao("A votação desta avaliação não está aberta.")
     if avaliacao.forma_votacao != FormaVotacao.ELETRONICA:
         raise ErroOperacao("Esta votação é em cédulas de papel.")
-    raise ErroOperacao("Só os membros presentes à sessão votam.")
+    raise ErroOperacao("Só votam os membros presentes quando a votação foi aberta.")
+
+
+@sensitive_variables()
+def _abrir_cedulas(avaliacao: Avaliacao) -> list[bool]:
+    """Os votos, só na memória: cada cédula abre com a chave do servidor, presa à sua avaliação e à sua chave."""
+    votos = []
+    for cedula, conteudo in Cedula.objects.filter(avaliacao=avaliacao).values_list("id", "conteudo"):
+        try:
+            votos.append(urna.abrir(conteudo, chave=settings.CHAVE_CEDULAS, avaliacao_id=avaliacao.pk,
+                                    cedula_id=cedula))
+        except urna.CedulaInvalida as erro:
+            raise ErroOperacao("Uma cédula não abre com a chave do servidor: a CHAVE_CEDULAS mudou durante a "
+                               "votação, ou a cédula foi alterada no banco. Anule a votação e abra-a de "
+                               "novo.") from erro
+    return votos
 
 
 @transaction.atomic
+@sensitive_variables()
 def votacao_apurar(*, avaliacao: Avaliacao, usuario) -> Avaliacao:
     """Apura a votação eletrônica: abre as cédulas em ordem aleatória até a maioria e apaga todas."""
     avaliacao = travar_avaliacao(avaliacao)
     exigir_presidente(avaliacao.sessao, usuario)
     if avaliacao.estado != EstadoAvaliacao.VOTACAO or avaliacao.forma_votacao != FormaVotacao.ELETRONICA:
         raise ErroOperacao("Não há votação eletrônica aberta nesta avaliação.")
-    cedulas = list(Cedula.objects.filter(avaliacao=avaliacao).values_list("confirma", flat=True))
-    if len(cedulas) < avaliacao.votantes:
-        faltam = avaliacao.votantes - len(cedulas)
-        raise ErroOperacao(f"Falta{'m' if faltam > 1 else ''} {faltam} voto{'s' if faltam > 1 else ''} "
-                           "dos membros presentes.")
-    resultado = apuracao.apurar(cedulas, maioria=avaliacao.maioria)
-    # As não abertas são destruídas sem leitura; as abertas ficam só no placar (art. 11, § 2º).
+    votaram = Participacao.objects.filter(avaliacao=avaliacao).count()
+    if votaram < avaliacao.votantes:
+        faltam = avaliacao.votantes - votaram
+        raise ErroOperacao(f"{'Falta' if faltam == 1 else 'Faltam'} {plural(faltam, 'voto', 'votos')} dos membros "
+                           "presentes.")
+    votos = _abrir_cedulas(avaliacao)
+    if len(votos) != votaram or votaram != avaliacao.votantes:
+        raise ErroOperacao(f"Há {plural(len(votos), 'cédula', 'cédulas')} para {votaram} membros que votaram: a "
+                           "urna não confere. Anule a votação e abra-a de novo.")
+    resultado = apuracao.apurar(votos, maioria=avaliacao.maioria)
+    # As não abertas são destruídas sem leitura; as abertas ficam só no placar (art. 11, § 2º). As participações
+    # também saem: todos os eleitores votaram (conferido acima), e nem a ordem em que votaram fica no banco.
     Cedula.objects.filter(avaliacao=avaliacao).delete()
+    Participacao.objects.filter(avaliacao=avaliacao).delete()
     _concluir_apuracao(avaliacao, resultado.abertas, resultado.confirmam, resultado.nao_confirmam,
                        resultado.decisao, usuario)
     return avaliacao
@@ -117,8 +190,8 @@ def votacao_apurar(*, avaliacao: Avaliacao, usuario) -> Avaliacao:
 
 @transaction.atomic
 def cedula_papel_abrir(*, avaliacao: Avaliacao, confirma: bool, usuario) -> Avaliacao:
-    """Apuração em papel: o presidente tira uma cédula da urna e informa o valor; formada a maioria, as
-    restantes são destruídas sem abrir. Se todas as cédulas forem abertas sem maioria, prevalece a dúvida."""
+    """Apuração em papel: o presidente tira uma cédula da urna e informa o valor; formada a maioria, as restantes
+    são destruídas sem abrir. Abertas todas sem maioria, o resultado espera o parecer da comissão."""
     avaliacao = travar_avaliacao(avaliacao)
     exigir_presidente(avaliacao.sessao, usuario)
     if avaliacao.estado != EstadoAvaliacao.VOTACAO or avaliacao.forma_votacao != FormaVotacao.PAPEL:
@@ -135,25 +208,65 @@ def cedula_papel_abrir(*, avaliacao: Avaliacao, confirma: bool, usuario) -> Aval
     return avaliacao
 
 
+def _resultado_da_decisao(avaliacao: Avaliacao, decisao: bool | None) -> str:
+    """O que a apuração decide por si: só a maioria (art. 9º, § 4º). Sem maioria, a lei diz o que vale; se ela manda
+    a comissão motivar a dúvida razoável (art. 6º, § 1º), o resultado fica em branco até o parecer."""
+    if avaliacao.recurso_contra_ausencia:
+        # Recurso contra a ausência: sem a maioria para o prover, a ausência se mantém.
+        return Resultado.NOVA_CONVOCACAO if decisao else Resultado.AUSENTE
+    if decisao is not None:
+        return Resultado.CONFIRMADO if decisao else Resultado.NAO_CONFIRMADO
+    lei = avaliacao.sessao.comissao.certame.lei
+    if lei is not None and lei.sem_maioria == SemMaioria.PARECER_DUVIDA:
+        return ""
+    return Resultado.NAO_CONFIRMADO
+
+
 def _concluir_apuracao(avaliacao: Avaliacao, abertas: int, confirmam: int, nao_confirmam: int,
                        decisao: bool | None, usuario) -> None:
-    lei = avaliacao.sessao.comissao.certame.lei
     avaliacao.cedulas_abertas = abertas
     avaliacao.abertas_confirmam = confirmam
     avaliacao.abertas_nao_confirmam = nao_confirmam
     avaliacao.apurada_em = timezone.now()
     avaliacao.estado = EstadoAvaliacao.APURADA
-    if decisao is None:
-        # Nenhum lado alcançou a maioria: na dúvida razoável prevalece a autodeclaração (art. 6º, § 1º).
-        duvida = lei is None or lei.duvida_favorece
-        avaliacao.resultado = Resultado.CONFIRMADO if duvida else Resultado.NAO_CONFIRMADO
-        avaliacao.por_duvida = duvida
-        if duvida:
-            avaliacao.parecer = (
-                f"Apurados {apuracao.texto_votos(abertas, confirmam, nao_confirmam)}, nenhum lado alcançou a "
-                f"maioria de {avaliacao.maioria} votos. Havendo dúvida razoável sobre o fenótipo, prevalece a "
-                f"autodeclaração{citar(lei.artigo_duvida if lei else '')}.")
-    else:
-        avaliacao.resultado = Resultado.CONFIRMADO if decisao else Resultado.NAO_CONFIRMADO
-    auditar(avaliacao, usuario, f"Votação apurada: {apuracao.texto_votos(abertas, confirmam, nao_confirmam)}.")
+    avaliacao.resultado = _resultado_da_decisao(avaliacao, decisao)
+    avaliacao.por_duvida = False
+    texto = apuracao.texto_votos(abertas, confirmam, nao_confirmam)
+    sem_maioria = "" if decisao is not None else f", sem que um lado alcançasse a maioria de {avaliacao.maioria}"
+    auditar(avaliacao, usuario, f"Votação apurada: {texto}{sem_maioria}.")
     avaliacao.save()
+
+
+@transaction.atomic
+def votacao_anular(*, avaliacao: Avaliacao, motivo: str, usuario, automatica: bool = False) -> Avaliacao:
+    """Anula a votação antes da apuração, com o motivo na ata: as cédulas depositadas são destruídas sem leitura e
+    a votação pode ser aberta de novo (eletrônica ou em papel), com os presentes de então."""
+    avaliacao = travar_avaliacao(avaliacao)
+    sessao = avaliacao.sessao
+    if not automatica:
+        exigir_presidente(sessao, usuario)
+        motivo = exigir_motivo(motivo, "da anulação")
+    exigir_sessao_aberta(avaliacao)
+    if avaliacao.estado != EstadoAvaliacao.VOTACAO:
+        raise ErroOperacao("Só se anula uma votação aberta e ainda não apurada.")
+    papel = avaliacao.forma_votacao == FormaVotacao.PAPEL
+    if papel and avaliacao.cedulas_abertas:
+        raise ErroOperacao("A apuração das cédulas em papel já começou: conclua-a.")
+    # Trava os eleitores antes de apagar: um voto em curso termina antes, e nenhum chega depois.
+    list(Eleitor.objects.select_for_update().filter(avaliacao=avaliacao).values_list("pk", flat=True))
+    Cedula.objects.filter(avaliacao=avaliacao).delete()
+    Participacao.objects.filter(avaliacao=avaliacao).delete()
+    avaliacao.eleitores.clear()
+    avaliacao.estado = _estado_antes_da_votacao(avaliacao)
+    avaliacao.forma_votacao = ""
+    avaliacao.votantes = avaliacao.maioria = avaliacao.membros_da_comissao = None
+    avaliacao.cedulas_abertas = avaliacao.abertas_confirmam = avaliacao.abertas_nao_confirmam = None
+    candidato = avaliacao.inscricao.numero
+    destino = ("As cédulas em papel depositadas devem ser destruídas sem leitura." if papel
+               else "As cédulas depositadas foram destruídas sem leitura.")
+    registrar_ocorrencia(sessao, TipoOcorrencia.VOTACAO_ANULADA,
+                         f"Às {hora(timezone.now())}, a votação da inscrição {candidato} foi anulada antes da "
+                         f"apuração. Motivo: {motivo.rstrip('.')}. {destino}", usuario, avaliacao=avaliacao)
+    auditar(avaliacao, usuario, "Votação anulada antes da apuração.")
+    avaliacao.save()
+    return avaliacao

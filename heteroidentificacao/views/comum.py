@@ -21,8 +21,11 @@ from heteroidentificacao.services import ErroOperacao
 
 
 def area_da_comissao(view: Callable) -> Callable:
-    """Exige o login da área da comissão e proíbe guardar a página em qualquer cache (nem no navegador)."""
-    return cache_control(private=True, no_store=True)(login_required(view, login_url="comissao:entrar"))
+    """Exige o login da área da comissão e proíbe guardar a página em qualquer cache (nem no navegador) e que um
+    intermediário a transforme (`no-transform`: um proxy que comprimisse as páginas faria o tamanho delas variar
+    com o conteúdo)."""
+    return cache_control(private=True, no_store=True, no_transform=True)(
+        login_required(view, login_url="comissao:entrar"))
 
 
 def sessao_do_membro(usuario, sessao_id: int) -> tuple[Sessao, Membro]:

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from heteroidentificacao import services
 from heteroidentificacao.models import Avaliacao, EstadoAvaliacao, Sessao
+from heteroidentificacao.texto import plural
 from heteroidentificacao.views.comum import (
     area_da_comissao,
     avaliacao_do_membro,
@@ -23,11 +24,15 @@ from heteroidentificacao.views.comum import (
 )
 from heteroidentificacao.views.formularios import (
     AberturaForm,
+    AnulacaoForm,
     CedulaForm,
     EncerramentoForm,
+    EntradaForm,
+    GravacaoForm,
     NotasForm,
     ParecerForm,
     PresencaForm,
+    SaidaForm,
     VotacaoForm,
 )
 
@@ -65,8 +70,34 @@ _na_avaliacao = _botao_do_presidente(avaliacao_do_membro,
 def abrir_sessao(request, sessao: Sessao) -> None:
     dados = _dados(request, AberturaForm(request.POST, sessao=sessao))
     if dados is not None and executar(request, services.sessao_abrir, sessao=sessao,
-                                      presentes=list(dados["presentes"])):
-        messages.success(request, f"Sessão aberta com {len(dados['presentes'])} membros presentes.")
+                                      presentes=list(dados["presentes"]), motivo_data=dados["motivo_data"]):
+        presentes = plural(len(dados["presentes"]), "membro presente", "membros presentes")
+        messages.success(request, f"Sessão aberta com {presentes}.")
+
+
+@_na_sessao
+def saida(request, sessao: Sessao) -> None:
+    """Um membro deixa a sessão: a ata registra a hora e o motivo; as votações abertas seguem só com quórum."""
+    dados = _dados(request, SaidaForm(request.POST, sessao=sessao))
+    if dados is None:
+        return
+    anuladas = executar(request, services.membro_registrar_saida, sessao=sessao, membro=dados["membro"],
+                        motivo=dados["motivo"], votou_em_papel=dados["votou_em_papel"])
+    if anuladas is None:
+        return
+    messages.success(request, f"Saída de {dados['membro'].nome} registrada.")
+    for avaliacao in anuladas:
+        messages.warning(request, f"A votação da inscrição {avaliacao.inscricao.numero} foi anulada: sem "
+                                  "quórum ou sem a composição da lei entre os que restam, as cédulas foram destruídas "
+                                  "sem leitura. Abra-a de novo quando houver quórum, ou em papel.")
+
+
+@_na_sessao
+def entrada(request, sessao: Sessao) -> None:
+    dados = _dados(request, EntradaForm(request.POST, sessao=sessao))
+    if dados is not None and executar(request, services.membro_registrar_entrada, sessao=sessao,
+                                      membro=dados["membro"]):
+        messages.success(request, f"{dados['membro'].nome} passou a integrar a sessão.")
 
 
 @_na_sessao
@@ -96,8 +127,30 @@ def notas(request, avaliacao: Avaliacao) -> None:
 
 
 @_na_avaliacao
+def gravacao(request, avaliacao: Avaliacao) -> None:
+    dados = _dados(request, GravacaoForm(request.POST))
+    if dados is not None and executar(request, services.gravacao_registrar_na_sessao, avaliacao=avaliacao,
+                                      referencia=dados["referencia"], sha256=dados["sha256"]):
+        messages.success(request, "Gravação registrada.")
+
+
+@_na_avaliacao
+def examinar_gravacao(request, avaliacao: Avaliacao) -> None:
+    if executar(request, services.gravacao_examinar, avaliacao=avaliacao):
+        messages.success(request, "Exame da gravação registrado: a votação do recurso pode ser aberta.")
+
+
+@_na_avaliacao
+def anular_votacao(request, avaliacao: Avaliacao) -> None:
+    dados = _dados(request, AnulacaoForm(request.POST))
+    if dados is not None and executar(request, services.votacao_anular, avaliacao=avaliacao, motivo=dados["motivo"]):
+        messages.success(request, "Votação anulada: as cédulas foram destruídas sem leitura. Abra-a de novo quando "
+                                  "a comissão estiver pronta, eletrônica ou em papel.")
+
+
+@_na_avaliacao
 def abrir_votacao(request, avaliacao: Avaliacao) -> None:
-    form = VotacaoForm(request.POST, em_recurso=avaliacao.em_recurso)
+    form = VotacaoForm(request.POST, em_recurso=avaliacao.em_recurso, contra_ausencia=avaliacao.recurso_contra_ausencia)
     form.is_valid()
     # Sem confirmação ou sem forma válida, o serviço recusa com o motivo e o artigo (art. 9º, § 6º).
     feita = executar(request, services.votacao_abrir, avaliacao=avaliacao,
@@ -111,8 +164,14 @@ def abrir_votacao(request, avaliacao: Avaliacao) -> None:
 def apurar(request, avaliacao: Avaliacao) -> None:
     apurada = executar(request, services.votacao_apurar, avaliacao=avaliacao)
     if apurada:
-        messages.success(request, f"Votos apurados: {apurada.get_resultado_display()} — "
-                                  f"{apurada.votos_abertos_texto}.")
+        messages.success(request, f"Votos apurados: {_desfecho(apurada)} — {apurada.votos_abertos_texto}.")
+
+
+def _desfecho(avaliacao: Avaliacao) -> str:
+    if avaliacao.sem_maioria:
+        return (f"nenhum lado alcançou a maioria de {avaliacao.maioria} votos; a comissão registra no parecer se há "
+                "dúvida razoável")
+    return avaliacao.get_resultado_display().lower()
 
 
 @_na_avaliacao
@@ -123,16 +182,17 @@ def cedula(request, avaliacao: Avaliacao) -> None:
                                 confirma=dados["confirma"])
     if depois and depois.estado == EstadoAvaliacao.APURADA:
         restantes = depois.votantes - depois.cedulas_abertas
-        messages.success(request, f"Apuração concluída: {depois.get_resultado_display()} — "
-                                  f"{depois.votos_abertos_texto}."
+        messages.success(request, f"Apuração concluída: {_desfecho(depois)} — {depois.votos_abertos_texto}."
                                   + (" Destrua as cédulas restantes sem abri-las." if restantes else ""))
     elif depois:
-        messages.success(request, f"Cédula registrada ({depois.cedulas_abertas} aberta(s) até agora).")
+        messages.success(request, f"Cédula registrada ({plural(depois.cedulas_abertas, 'aberta', 'abertas')} até "
+                                  "agora).")
 
 
 @_na_avaliacao
 def parecer(request, avaliacao: Avaliacao) -> None:
     dados = _dados(request, ParecerForm(request.POST))
     if dados is not None and executar(request, services.parecer_registrar, avaliacao=avaliacao,
-                                      parecer=dados["parecer"], caracteristicas=dados["caracteristicas"]):
+                                      parecer=dados["parecer"], caracteristicas=dados["caracteristicas"],
+                                      duvida=dados["duvida"]):
         messages.success(request, "Parecer registrado.")

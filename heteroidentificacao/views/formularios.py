@@ -1,7 +1,7 @@
 """Formulários da área da comissão: só leem o que o membro enviou; as regras ficam nos serviços.
 
-Os campos que a lei exige (a confirmação de que o candidato saiu, os traços do parecer, o quórum) não são
-obrigatórios aqui de propósito: é o serviço que recusa, com a mensagem e o artigo da lei.
+Os campos que a lei exige (a confirmação de que o candidato saiu, os traços do parecer, o quórum, os motivos) não
+são obrigatórios aqui de propósito: é o serviço que recusa, com a mensagem e o artigo da lei.
 """
 
 from __future__ import annotations
@@ -17,15 +17,24 @@ def _sim(valor: str) -> bool:
     return valor == "sim"
 
 
+def _talvez(valor: str) -> bool | None:
+    return {"sim": True, "nao": False}.get(valor)
+
+
 def _rotulo_membro(membro: Membro) -> str:
     papel = membro.get_papel_display().lower()
     return f"{membro.nome} — {papel}, presidente" if membro.presidente else f"{membro.nome} — {papel}"
+
+
+def _motivo(rotulo: str, linhas: int = 2) -> forms.CharField:
+    return forms.CharField(label=rotulo, required=False, widget=forms.Textarea(attrs={"rows": linhas}))
 
 
 class AberturaForm(forms.Form):
     presentes = forms.ModelMultipleChoiceField(
         label="Membros presentes", queryset=Membro.objects.none(), required=False,
         widget=forms.CheckboxSelectMultiple)
+    motivo_data = _motivo("Motivo da abertura fora da data marcada (vai à ata)")
 
     def __init__(self, *args, sessao: Sessao, **kwargs):
         super().__init__(*args, **kwargs)
@@ -33,6 +42,28 @@ class AberturaForm(forms.Form):
         campo.queryset = sessao.comissao.membros.all()
         campo.label_from_instance = _rotulo_membro
         self.initial.setdefault("presentes", [m.pk for m in campo.queryset if m.papel == Papel.TITULAR])
+
+
+class SaidaForm(forms.Form):
+    membro = forms.ModelChoiceField(label="Membro que sai", queryset=Membro.objects.none(),
+                                    empty_label="Escolha o membro")
+    motivo = _motivo("Motivo (vai à ata)")
+    votou_em_papel = forms.BooleanField(label="Já depositou a cédula nas votações em papel abertas", required=False)
+
+    def __init__(self, *args, sessao: Sessao, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["membro"].queryset = sessao.presentes.filter(presidente=False)
+        self.fields["membro"].label_from_instance = _rotulo_membro
+
+
+class EntradaForm(forms.Form):
+    membro = forms.ModelChoiceField(label="Membro que entra", queryset=Membro.objects.none(),
+                                    empty_label="Escolha o membro")
+
+    def __init__(self, *args, sessao: Sessao, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["membro"].queryset = sessao.comissao.membros.exclude(pk__in=sessao.presentes.all())
+        self.fields["membro"].label_from_instance = _rotulo_membro
 
 
 class PresencaForm(forms.Form):
@@ -44,15 +75,26 @@ class NotasForm(forms.Form):
                             widget=forms.Textarea(attrs={"rows": 4}))
 
 
+class GravacaoForm(forms.Form):
+    referencia = forms.CharField(label="Referência do arquivo da gravação", max_length=300, required=False)
+    sha256 = forms.CharField(label="SHA-256 do arquivo", max_length=64, required=False)
+
+
 class VotacaoForm(forms.Form):
     candidato_saiu = forms.BooleanField(label="Confirmo que o candidato deixou a sala", required=False)
     forma = forms.ChoiceField(label="Forma de votação", choices=FormaVotacao.choices,
                               initial=FormaVotacao.ELETRONICA, widget=forms.RadioSelect)
 
-    def __init__(self, *args, em_recurso: bool = False, **kwargs):
+    def __init__(self, *args, em_recurso: bool = False, contra_ausencia: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-        if em_recurso:
+        if contra_ausencia:
+            self.fields["candidato_saiu"].label = "A comissão examinou os fundamentos do recurso contra a ausência"
+        elif em_recurso:
             self.fields["candidato_saiu"].label = "A comissão examinou a gravação"
+
+
+class AnulacaoForm(forms.Form):
+    motivo = _motivo("Motivo da anulação (vai à ata)")
 
 
 class CedulaForm(forms.Form):
@@ -60,20 +102,26 @@ class CedulaForm(forms.Form):
 
 
 class ParecerForm(forms.Form):
+    duvida = forms.TypedChoiceField(
+        label="Sem maioria, a comissão conclui", required=False, coerce=_talvez, empty_value=None,
+        widget=forms.RadioSelect,
+        choices=[("sim", "Há dúvida razoável sobre o fenótipo: prevalece a autodeclaração"),
+                 ("nao", "Não há dúvida razoável: a autodeclaração não se confirma")])
     caracteristicas = forms.MultipleChoiceField(label="Traços fenotípicos observados", required=False,
                                                 choices=Caracteristica.choices, widget=forms.CheckboxSelectMultiple)
     parecer = forms.CharField(label="Parecer motivado", required=False, widget=forms.Textarea(attrs={"rows": 5}))
 
 
 class EncerramentoForm(forms.Form):
-    ocorrencias = forms.CharField(label="Ocorrências da sessão", required=False,
+    ocorrencias = forms.CharField(label="Outras ocorrências da sessão", required=False,
                                   widget=forms.Textarea(attrs={"rows": 3}))
 
 
 class VotoForm(forms.Form):
-    """O voto de um membro: primeiro a escolha, depois a confirmação (o valor nunca vai à URL nem à sessão)."""
+    """O voto de um membro, num único POST: a escolha e a confirmação. Os dois valores possíveis têm o mesmo
+    tamanho («sim», «nao»), para que nem o corpo da requisição revele o voto; nunca vão à URL nem à sessão."""
 
-    ESCOLHAS = [("confirma", "Confirmo a autodeclaração"), ("nao_confirma", "Não confirmo")]
+    ESCOLHAS = [("sim", "Confirmo"), ("nao", "Não confirmo")]
 
     escolha = forms.ChoiceField(choices=ESCOLHAS)
-    confirmado = forms.BooleanField(required=False)
+    confirmado = forms.ChoiceField(choices=[("sim", "Confirmo o meu voto")])

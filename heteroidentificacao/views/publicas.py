@@ -1,7 +1,8 @@
 """A página pública da comissão de um certame, sem login.
 
 Até a publicação do resultado, os nomes dos membros são sigilosos (Afonso Cláudio art. 11, § 1º) e a página
-não lista ninguém; depois, lista nome, papel e presidência, com o currículo de cada um (art. 11, § 3º).
+não lista ninguém; depois, lista nome, papel e presidência, com o currículo de cada um que já foi entregue
+(art. 11, § 3º): a página nunca diz que um currículo está publicado quando não está.
 CPF, cor ou raça e gênero dos membros nunca aparecem aqui.
 """
 
@@ -20,9 +21,11 @@ from heteroidentificacao.models import Membro
 def comissao_publica(request, certame_id: int):
     certame = get_object_or_404(Certame.objects.exclude(status=StatusCertame.RASCUNHO)
                                 .select_related("orgao", "lei"), pk=certame_id)
-    comissoes = [(comissao, list(comissao.membros.only("nome", "papel", "presidente", "curriculo"))
-                  if comissao.nomes_publicos else None)
-                 for comissao in certame.comissoes.all()]
+    comissoes = []
+    for comissao in certame.comissoes.all():
+        desde = comissao.nomes_publicos_desde
+        membros = list(comissao.membros.only("nome", "papel", "presidente", "curriculo")) if desde else None
+        comissoes.append((comissao, membros, desde, bool(membros) and all(m.curriculo for m in membros)))
     return render(request, "heteroidentificacao/publica.html",
                   {"certame": certame, "lei": certame.lei, "comissoes": comissoes})
 

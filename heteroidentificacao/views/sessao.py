@@ -3,18 +3,43 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.contrib import messages
 from django.db.models import Count
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from documentos.pdf import resposta_pdf
-from heteroidentificacao.models import Avaliacao, Caracteristica, EstadoAvaliacao, EstadoSessao, FormaVotacao, Membro
-from heteroidentificacao.selectors import conferencia_da_comissao, sessoes_do_usuario
+from heteroidentificacao.models import (
+    AcessoGravacao,
+    Avaliacao,
+    Caracteristica,
+    EstadoAvaliacao,
+    EstadoSessao,
+    FormaVotacao,
+    Membro,
+)
+from heteroidentificacao.selectors import (
+    conferencia_da_comissao,
+    falhas_de_quem_vota,
+    momento_da_ausencia,
+    sessoes_do_usuario,
+)
 from heteroidentificacao.services import PARECER_MINIMO, ErroOperacao
 from heteroidentificacao.views.comum import area_da_comissao, sessao_do_membro, texto_participacao, voltar_a_sessao
-from heteroidentificacao.views.formularios import AberturaForm, EncerramentoForm, NotasForm, ParecerForm, VotacaoForm
+from heteroidentificacao.views.formularios import (
+    AberturaForm,
+    AnulacaoForm,
+    EncerramentoForm,
+    EntradaForm,
+    GravacaoForm,
+    NotasForm,
+    ParecerForm,
+    SaidaForm,
+    VotacaoForm,
+)
 
 
 @area_da_comissao
@@ -33,9 +58,21 @@ class Cartao:
     avaliacao: Avaliacao
     participacao: str = ""
     tracos: list[str] = field(default_factory=list)
+    ausencia_a_partir: datetime | None = None
+    exame: AcessoGravacao | None = None
     notas_form: NotasForm | None = None
+    gravacao_form: GravacaoForm | None = None
     votacao_form: VotacaoForm | None = None
+    anulacao_form: AnulacaoForm | None = None
     parecer_form: ParecerForm | None = None
+
+
+def _exame_da_gravacao(avaliacao: Avaliacao) -> AcessoGravacao | None:
+    """No julgamento de um recurso, o acesso registrado à gravação recorrida depois do protocolo, se houve."""
+    if not avaliacao.em_recurso or avaliacao.recurso_contra_ausencia:
+        return None
+    return (AcessoGravacao.objects.filter(avaliacao=avaliacao.recurso.avaliacao_id,
+                                          em__date__gte=avaliacao.recurso.protocolado_em).order_by("em").first())
 
 
 def _cartao(avaliacao: Avaliacao, *, conduz: bool) -> Cartao:
@@ -46,11 +83,20 @@ def _cartao(avaliacao: Avaliacao, *, conduz: bool) -> Cartao:
     if not conduz:
         return cartao
     prefixo = f"a{avaliacao.pk}-%s"
+    cartao.exame = _exame_da_gravacao(avaliacao)
+    if estado == EstadoAvaliacao.AGUARDANDO and not avaliacao.em_recurso:
+        cartao.ausencia_a_partir = timezone.localtime(momento_da_ausencia(avaliacao))
     if estado in (EstadoAvaliacao.ENTREVISTA, EstadoAvaliacao.VOTACAO, EstadoAvaliacao.APURADA):
         cartao.notas_form = NotasForm(initial={"notas": avaliacao.notas_entrevista}, auto_id=prefixo)
+        if not avaliacao.em_recurso:
+            cartao.gravacao_form = GravacaoForm(initial={"referencia": avaliacao.gravacao_referencia,
+                                                         "sha256": avaliacao.gravacao_sha256}, auto_id=prefixo)
     esperado = EstadoAvaliacao.AGUARDANDO if avaliacao.em_recurso else EstadoAvaliacao.ENTREVISTA
     if estado == esperado:
-        cartao.votacao_form = VotacaoForm(em_recurso=avaliacao.em_recurso, auto_id=prefixo)
+        cartao.votacao_form = VotacaoForm(em_recurso=avaliacao.em_recurso,
+                                          contra_ausencia=avaliacao.recurso_contra_ausencia, auto_id=prefixo)
+    if estado == EstadoAvaliacao.VOTACAO and not avaliacao.cedulas_abertas:
+        cartao.anulacao_form = AnulacaoForm(auto_id=prefixo)
     if estado == EstadoAvaliacao.APURADA:
         cartao.parecer_form = ParecerForm(initial={"parecer": avaliacao.parecer,
                                                    "caracteristicas": avaliacao.caracteristicas}, auto_id=prefixo)
@@ -63,14 +109,16 @@ def sessao(request, sessao_id: int):
     sessao, membro = sessao_do_membro(request.user, sessao_id)
     comissao = sessao.comissao
     conduz = membro.presidente and sessao.estado == EstadoSessao.ABERTA
-    avaliacoes = (sessao.avaliacoes.select_related("inscricao__candidato", "inscricao__cargo", "recurso")
+    avaliacoes = (sessao.avaliacoes.select_related("inscricao__candidato", "inscricao__cargo", "recurso__avaliacao")
                   .annotate(votaram=Count("participacoes")))
     presentes = list(sessao.presentes.all())
     cartoes = [_cartao(a, conduz=conduz) for a in avaliacoes]
+    hoje = timezone.localdate()
     contexto = {
         "sessao": sessao, "membro": membro, "comissao": comissao, "certame": comissao.certame,
         "lei": comissao.certame.lei, "presentes": presentes, "presente": membro in presentes,
         "conduz": conduz, "cartoes": cartoes,
+        "ocorrencias": list(sessao.ocorrencias_registradas.all()),
         "ata_primeira": any(not c.avaliacao.em_recurso for c in cartoes),
         "ata_recursos": any(c.avaliacao.em_recurso for c in cartoes),
         "parecer_minimo": PARECER_MINIMO,
@@ -78,8 +126,15 @@ def sessao(request, sessao_id: int):
     if membro.presidente and sessao.estado == EstadoSessao.AGENDADA:
         contexto["abertura_form"] = AberturaForm(sessao=sessao)
         contexto["falhas"] = conferencia_da_comissao(comissao).falhas
+        contexto["fora_da_data"] = hoje if hoje != sessao.data else None
     if conduz:
         contexto["encerramento_form"] = EncerramentoForm()
+        contexto["saida_form"] = SaidaForm(sessao=sessao, auto_id="saida-%s")
+        contexto["entrada_form"] = EntradaForm(sessao=sessao, auto_id="entrada-%s")
+        contexto["votacao_em_papel"] = any(c.avaliacao.estado == EstadoAvaliacao.VOTACAO
+                                           and c.avaliacao.forma_votacao == FormaVotacao.PAPEL for c in cartoes)
+        # Com os presentes de agora, nenhuma votação abre se a composição ou o quórum não bastam (art. 8º; 11, § 2º).
+        contexto["falhas_presentes"] = falhas_de_quem_vota(comissao, presentes, data=hoje)
     return render(request, "heteroidentificacao/sessao.html", contexto)
 
 

@@ -1,9 +1,11 @@
 """O voto de cada membro, no seu próprio dispositivo (Afonso Cláudio art. 11, § 2º: votos sempre secretos).
 
-O valor do voto só viaja num POST: nunca vai à URL, à sessão, às mensagens nem aos logs. Os relatórios de
-erro do Django mascaram o POST e as variáveis locais da view e de tudo o que ela chama, até o ORM. A
-confirmação é a resposta a esse POST, sem nada guardado; gravado o voto, a tela diz só que ele foi
-registrado. Quem já votou vê «voto registrado», nunca o valor.
+Nada do que trafega varia com o voto, a não ser o valor no corpo do POST, que tem o mesmo tamanho para as duas
+escolhas («sim», «nao»): a escolha e a confirmação vão num único POST (a confirmação na tela é feita no próprio
+navegador, sem ida ao servidor), e a resposta é sempre o mesmo redirecionamento para a página da votação, com a
+mesma mensagem. O valor nunca vai à URL, à sessão, às mensagens nem aos logs; os relatórios de erro do Django
+mascaram o POST e as variáveis locais da view e de tudo o que ela chama. Quem já votou vê «voto registrado», nunca
+o valor. Decisão e ameaças: docs/decisoes/0003-sigilo-do-voto.md.
 """
 
 from __future__ import annotations
@@ -22,15 +24,15 @@ from heteroidentificacao.views.formularios import VotoForm
 
 PODE_VOTAR = "pode_votar"
 JA_VOTOU = "ja_votou"
-NAO_PRESENTE = "nao_presente"
+NAO_VOTA = "nao_vota"
 EM_PAPEL = "em_papel"
 
 
-def _situacao(avaliacao: Avaliacao, *, presente: bool, votou: bool) -> str:
+def _situacao(avaliacao: Avaliacao, *, eleitor: bool, votou: bool) -> str:
     if avaliacao.forma_votacao == FormaVotacao.PAPEL:
         return EM_PAPEL
-    if not presente:
-        return NAO_PRESENTE
+    if not eleitor:
+        return NAO_VOTA
     return JA_VOTOU if votou else PODE_VOTAR
 
 
@@ -40,11 +42,12 @@ def votacao(request, sessao_id: int):
     """As votações abertas da sessão; enquanto não há em que votar, a página se atualiza sozinha."""
     sessao, membro = sessao_do_membro(request.user, sessao_id)
     abertas = list(sessao.avaliacoes.filter(estado=EstadoAvaliacao.VOTACAO)
-                   .select_related("inscricao__candidato", "inscricao__cargo"))
+                   .select_related("inscricao__candidato", "inscricao__cargo", "recurso__avaliacao"))
     presente = sessao.presentes.filter(pk=membro.pk).exists()
+    eleitor = set(membro.avaliacoes_como_eleitor.filter(pk__in=[a.pk for a in abertas]).values_list("pk", flat=True))
     votou = set(Participacao.objects.filter(membro=membro, avaliacao__in=abertas)
                 .values_list("avaliacao_id", flat=True))
-    itens = [(a, _situacao(a, presente=presente, votou=a.pk in votou)) for a in abertas]
+    itens = [(a, _situacao(a, eleitor=a.pk in eleitor, votou=a.pk in votou)) for a in abertas]
     return render(request, "heteroidentificacao/votacao.html", {
         "sessao": sessao, "membro": membro, "presente": presente, "itens": itens,
         "atualizar": sessao.estado != EstadoSessao.ENCERRADA and all(s != PODE_VOTAR for _, s in itens),
@@ -56,24 +59,19 @@ def votacao(request, sessao_id: int):
 @sensitive_post_parameters("escolha")
 @sensitive_variables()
 def votar(request, avaliacao_id: int):
-    """Primeiro POST: a escolha, que volta para ser confirmada. Segundo: o voto, gravado pelo serviço."""
+    """A escolha e a confirmação, num só POST; o serviço grava a participação e a cédula cifrada."""
     avaliacao = avaliacao_do_membro(request.user, avaliacao_id)
     form = VotoForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Escolha «Confirmo a autodeclaração» ou «Não confirmo».")
-        return redirect("comissao:votacao", sessao_id=avaliacao.sessao_id)
-    if not form.cleaned_data["confirmado"]:
-        return render(request, "heteroidentificacao/voto_confirmar.html", {
-            "avaliacao": avaliacao, "escolha": form.cleaned_data["escolha"],
-            "rotulo": dict(VotoForm.ESCOLHAS)[form.cleaned_data["escolha"]],
-        })
-    confirma = form.cleaned_data["escolha"] == "confirma"
-    try:
-        services.voto_registrar(avaliacao=avaliacao, usuario=request.user, confirma=confirma)
-    except ErroOperacao as erro:
-        messages.error(request, str(erro))
+        messages.error(request, "Escolha uma das opções e toque em «Confirmar o voto».")
     else:
-        messages.success(request, "Seu voto foi registrado.")
+        try:
+            services.voto_registrar(avaliacao=avaliacao, usuario=request.user,
+                                    confirma=form.cleaned_data["escolha"] == "sim")
+        except ErroOperacao as erro:
+            messages.error(request, str(erro))
+        else:
+            messages.success(request, "Seu voto foi registrado.")
     return redirect("comissao:votacao", sessao_id=avaliacao.sessao_id)
 
 

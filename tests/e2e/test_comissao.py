@@ -2,18 +2,22 @@
 
 O presidente abre a sessão, registra o candidato presente e confirma que ele deixou a sala antes de abrir a
 votação (Afonso Cláudio art. 9º, § 6º); os três votam «confirmo», cada um no seu dispositivo; a apuração mostra
-«2 votos», nunca a unanimidade (art. 11, § 2º); o presidente registra o parecer, encerra a sessão e a ata em PDF
-diz o mesmo. Um membro de outra comissão não vê a sessão (404). As capturas de tela vão para /tmp
+«2 votos», nunca a unanimidade (art. 11, § 2º); o presidente registra a gravação e o parecer, encerra a sessão e a
+ata em PDF diz o mesmo. Um membro de outra comissão não vê a sessão (404). Um segundo teste percorre os incidentes:
+um membro sai antes de votar e a votação é anulada por falta de quórum, o suplente entra e ela reabre; depois o
+presidente anula uma votação com motivo e a reabre em cédulas de papel. As capturas de tela vão para /tmp
 (CAPTURAS_COMISSAO muda a pasta).
 """
 
 import os
+from datetime import time
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from heteroidentificacao import services
-from heteroidentificacao.models import Cedula, Instancia, Papel, Participacao
+from heteroidentificacao.models import Cedula, Instancia, Papel, Participacao, Sessao, TipoOcorrencia
 from heteroidentificacao.selectors import cotistas_a_convocar
 from tests.concursos.conftest import fazer_certame, inscrever, orgao  # noqa: F401 (fixtures)
 from tests.documentos.pdfs import so_espacos_simples, texto
@@ -23,8 +27,8 @@ from tests.heteroidentificacao.conftest import (  # noqa: F401 (fixtures)
     comissao,
     fazer_comissao,
     midia_temporaria,
-    sessao,
 )
+from tests.heteroidentificacao.procedimento import SHA256
 
 CAPTURAS = os.environ.get("CAPTURAS_COMISSAO", "/tmp")
 TABLET = {"viewport": {"width": 800, "height": 1280}, "is_mobile": True, "has_touch": True,
@@ -33,11 +37,19 @@ PARECER = ("A comissão reconheceu no conjunto fenotípico do candidato, em espe
            "do cabelo, as características de pessoa parda.")
 
 
-@pytest.fixture
-def sessao_convocada(leis_de_origem, sessao, comissao, admin_user):  # noqa: F811 (fixtures importadas)
-    """A 1ª sessão com um cotista convocado (o edital de convocação é do RH, no admin)."""
-    services.sessao_convocar(sessao=sessao, inscricoes=[cotistas_a_convocar(comissao).first()], usuario=admin_user)
+def _sessao_de_hoje(da_comissao, admin_user, convocar: int) -> Sessao:
+    """A 1ª sessão, marcada para hoje desde a meia-noite (o navegador usa o relógio de verdade: nada de viagem no
+    tempo aqui), com os cotistas convocados pelo RH."""
+    sessao = Sessao.objects.create(comissao=da_comissao, numero=1, data=timezone.localdate(), inicio=time(0, 0),
+                                   local="Auditório da Prefeitura")
+    services.sessao_convocar(sessao=sessao, inscricoes=list(cotistas_a_convocar(da_comissao))[:convocar],
+                             usuario=admin_user, intervalo_minutos=1)
     return sessao
+
+
+@pytest.fixture
+def sessao_convocada(leis_de_origem, comissao, admin_user):  # noqa: F811 (fixtures importadas)
+    return _sessao_de_hoje(comissao, admin_user, convocar=1)
 
 
 def _entrar(browser, base: str, membro, contextos: list):
@@ -53,9 +65,11 @@ def _entrar(browser, base: str, membro, contextos: list):
 
 
 def _votar_confirmo(page) -> None:
-    page.get_by_role("button", name="Confirmo a autodeclaração").click()
-    expect(page.locator(".escolha")).to_have_text("Você escolheu: Confirmo a autodeclaração")
-    page.get_by_role("button", name="Confirmar o voto").click()
+    confirmar = page.get_by_role("button", name="Confirmar o voto")
+    expect(confirmar).to_be_hidden()
+    page.get_by_label("Confirmo a autodeclaração").check()
+    expect(page.locator(".escolhido")).to_have_text("Você escolheu: confirmo a autodeclaração.", use_inner_text=True)
+    confirmar.click()
     expect(page.locator(".mensagens")).to_have_text("Seu voto foi registrado.")
     expect(page.locator(".registrado")).to_have_text("Voto registrado.")
     expect(page.locator("main")).not_to_contain_text("Você escolheu")
@@ -106,7 +120,7 @@ def test_tres_membros_votam_e_a_ata_registra_dois_votos(sessao_convocada, comiss
         expect(cartao.locator(".participacao")).to_have_text("0 de 3 membros presentes já votaram")
 
         # A página de espera do segundo membro mostra a votação sem que ele recarregue.
-        expect(segundo.get_by_role("button", name="Confirmo a autodeclaração")).to_be_visible(timeout=15_000)
+        expect(segundo.get_by_label("Confirmo a autodeclaração")).to_be_visible(timeout=15_000)
         _capturar(segundo, "comissao_voto")
         _votar_confirmo(segundo)
         _capturar(segundo, "comissao_voto_registrado")
@@ -120,20 +134,24 @@ def test_tres_membros_votam_e_a_ata_registra_dois_votos(sessao_convocada, comiss
         presidente.goto(url_sessao)
         expect(cartao.locator(".participacao")).to_have_text("3 de 3 membros presentes já votaram")
         cartao.get_by_role("button", name="Apurar votos").click()
-        expect(presidente.locator(".mensagens")).to_have_text("Votos apurados: Autodeclaração confirmada — 2 votos.")
+        expect(presidente.locator(".mensagens")).to_have_text("Votos apurados: autodeclaração confirmada — 2 votos.")
         expect(cartao.locator(".resultado")).to_have_text("Resultado: Autodeclaração confirmada — 2 votos")
         expect(presidente.locator("main")).not_to_contain_text("3 a 0")
         expect(presidente.locator("main")).not_to_contain_text("3 votos")
         assert not Cedula.objects.exists()
         _capturar(presidente, "comissao_conducao")
 
+        cartao.get_by_label("Referência do arquivo da gravação").fill("Cartão SD 1, arquivo 001.mp4")
+        cartao.get_by_label("SHA-256 do arquivo").fill(SHA256)
+        cartao.get_by_role("button", name="Registrar a gravação").click()
+        expect(presidente.locator(".mensagens")).to_have_text("Gravação registrada.")
         cartao.get_by_label("Conjunto fenotípico").check()
         cartao.get_by_label("Parecer motivado").fill(PARECER)
         cartao.get_by_role("button", name="Registrar parecer").click()
         expect(presidente.locator(".mensagens")).to_have_text("Parecer registrado.")
         expect(cartao.locator(".situacao")).to_have_text("Parecer registrado")
 
-        presidente.get_by_label("Ocorrências da sessão").fill("Sem ocorrências.")
+        presidente.get_by_label("Outras ocorrências da sessão").fill("Sem ocorrências.")
         presidente.get_by_role("button", name="Encerrar a sessão").click()
         expect(presidente.locator(".mensagens")).to_have_text("Sessão encerrada.")
         _capturar(presidente, "comissao_sessao")
@@ -155,6 +173,93 @@ def test_tres_membros_votam_e_a_ata_registra_dois_votos(sessao_convocada, comiss
         resposta = alheia.goto(url_sessao)
         assert resposta.status == 404
         expect(alheia.locator("body")).not_to_contain_text(avaliacao.inscricao.candidato.nome)
+    finally:
+        for contexto in contextos:
+            contexto.close()
+
+
+@pytest.fixture
+def sessao_com_dois(leis_de_origem, comissao, admin_user):  # noqa: F811 (fixtures importadas)
+    return _sessao_de_hoje(comissao, admin_user, convocar=2)
+
+
+@pytest.mark.e2e
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_membro_sai_a_votacao_e_anulada_o_suplente_entra_e_o_presidente_anula_e_reabre_em_papel(
+        sessao_com_dois, comissao, browser, live_server):  # noqa: F811
+    """Art. 8º e art. 11, § 2º: com 3 titulares, a saída de um antes de votar deixa 2 (sem quórum) e anula a
+    votação, cédulas destruídas sem leitura; o suplente entra e ela reabre. Depois, o presidente anula outra votação
+    com o motivo e a reabre em papel. A ata registra cada ocorrência com a hora."""
+    base = live_server.url
+    url_sessao = f"{base}/comissao/sessao/{sessao_com_dois.pk}/"
+    ana, bruno, carla, davi = (comissao.membros.get(nome__startswith=n) for n in ("Ana", "Bruno", "Carla", "Davi"))
+    primeira, segunda = sessao_com_dois.avaliacoes.order_by("horario")
+    contextos = []
+    try:
+        presidente = _entrar(browser, base, ana, contextos)
+        segundo = _entrar(browser, base, bruno, contextos)
+        presidente.goto(url_sessao)
+        presidente.get_by_role("button", name="Abrir a sessão").click()
+        expect(presidente.locator(".mensagens")).to_have_text("Sessão aberta com 3 membros presentes.")
+
+        cartao = presidente.locator(f"#avaliacao-{primeira.pk}")
+        cartao.get_by_role("button", name="Candidato presente").click()
+        cartao.get_by_label("Confirmo que o candidato deixou a sala").check()
+        cartao.get_by_role("button", name="Abrir votação").click()
+        segundo.goto(f"{url_sessao}votacao/")
+        _votar_confirmo(segundo)
+
+        # Carla sai antes de votar: com 2 presentes de 3, não há quórum, e a votação é anulada.
+        presidente.goto(url_sessao)
+        presidente.get_by_text("Registrar a saída de um membro").click()
+        presidente.get_by_label("Membro que sai").select_option(label="Carla Terceira — titular")
+        presidente.get_by_label("Motivo (vai à ata)").fill("Passou mal e precisou ser atendida.")
+        presidente.get_by_role("button", name="Registrar a saída").click()
+        expect(presidente.locator(".mensagens")).to_contain_text("Saída de Carla Terceira registrada.")
+        expect(presidente.locator(".mensagens")).to_contain_text(f"A votação da inscrição {primeira.inscricao.numero} "
+                                                                 "foi anulada")
+        expect(presidente.locator("#membros-presentes .erro")).to_contain_text("Sem quórum")
+        assert not Cedula.objects.exists() and not Participacao.objects.exists()
+        _capturar(presidente, "comissao_saida_sem_quorum")
+
+        # O suplente entra e a votação reabre com os presentes de agora.
+        presidente.get_by_text("Registrar a entrada de um membro").click()
+        presidente.get_by_label("Membro que entra").select_option(label="Davi Suplente — suplente")
+        presidente.get_by_role("button", name="Registrar a entrada").click()
+        expect(presidente.locator(".mensagens")).to_have_text("Davi Suplente passou a integrar a sessão.")
+        expect(presidente.locator("#presentes")).to_contain_text("Davi Suplente")
+        cartao.get_by_label("Confirmo que o candidato deixou a sala").check()
+        cartao.get_by_role("button", name="Abrir votação").click()
+        suplente = _entrar(browser, base, davi, contextos)
+        for pagina in (suplente, segundo, presidente):
+            pagina.goto(f"{url_sessao}votacao/")
+            _votar_confirmo(pagina)
+        presidente.goto(url_sessao)
+        cartao.get_by_role("button", name="Apurar votos").click()
+        expect(cartao.locator(".resultado")).to_have_text("Resultado: Autodeclaração confirmada — 2 votos")
+
+        # A segunda votação: o presidente a anula com o motivo e a reabre em cédulas de papel.
+        outro = presidente.locator(f"#avaliacao-{segunda.pk}")
+        outro.get_by_role("button", name="Candidato presente").click()
+        outro.get_by_label("Confirmo que o candidato deixou a sala").check()
+        outro.get_by_role("button", name="Abrir votação").click()
+        outro.get_by_text("Anular esta votação antes da apuração").click()
+        outro.get_by_label("Motivo da anulação (vai à ata)").fill("O tablet de um membro ficou sem bateria.")
+        outro.get_by_role("button", name="Anular a votação").click()
+        expect(presidente.locator(".mensagens")).to_contain_text("Votação anulada")
+        expect(outro.locator(".situacao")).to_have_text("Em entrevista")
+        outro.get_by_label("Confirmo que o candidato deixou a sala").check()
+        outro.get_by_label("Cédulas em papel (o presidente registra as abertas)").check()
+        outro.get_by_role("button", name="Abrir votação").click()
+        outro.get_by_role("button", name="Cédula: confirma").click()
+        outro.get_by_role("button", name="Cédula: confirma").click()
+        expect(outro.locator(".resultado")).to_have_text("Resultado: Autodeclaração confirmada — 2 votos")
+        _capturar(presidente, "comissao_incidentes")
+
+        tipos = list(sessao_com_dois.ocorrencias_registradas.values_list("tipo", flat=True))
+        assert tipos == [TipoOcorrencia.SAIDA, TipoOcorrencia.VOTACAO_ANULADA, TipoOcorrencia.ENTRADA,
+                         TipoOcorrencia.VOTACAO_ANULADA]
+        assert set(sessao_com_dois.participantes.all()) == {ana, bruno, carla, davi}
     finally:
         for contexto in contextos:
             contexto.close()

@@ -3,21 +3,47 @@ cotistas, e uma comissão que atende ao art. 8º (três titulares, um suplente, 
 
 from __future__ import annotations
 
-from datetime import date, time
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import get_user_model
 
+from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, Instancia, Membro, Papel, Sessao
+from heteroidentificacao.selectors import cotistas_a_convocar
 from tests.concursos.conftest import cpf_valido, fazer_certame, inscrever, levar_ao_resultado, orgao  # noqa: F401
 
 SENHA = "senha-forte-123"
+
+
+BRASILIA = ZoneInfo("America/Sao_Paulo")
+# O dia da 1ª sessão das fábricas, no fim da tarde: a sessão abre na data marcada e todos os horários já passaram.
+DIA_DA_SESSAO = date(2024, 4, 10)
+
+
+def as_18h(dia: date) -> datetime:
+    return datetime.combine(dia, time(18, 0), tzinfo=BRASILIA)
 
 
 @pytest.fixture(autouse=True)
 def midia_temporaria(settings, tmp_path):
     """Currículos, termos e atas dos testes vão para uma pasta temporária."""
     settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture(autouse=True)
+def relogio(time_machine):
+    """O relógio dos testes começa no dia da 1ª sessão, às 18h, e anda; `relogio.ir(dia)` leva a outro dia (abrir
+    sessões, publicar resultados e protocolar recursos em datas do procedimento, nunca no futuro)."""
+    time_machine.move_to(as_18h(DIA_DA_SESSAO), tick=True)
+
+    class Relogio:
+        @staticmethod
+        def ir(dia: date, hora: time = time(18, 0)) -> None:
+            time_machine.move_to(datetime.combine(dia, hora, tzinfo=BRASILIA), tick=True)
+
+    return Relogio
 MEMBROS_REGULARES = [
     # nome, cor, gênero, estável, carreira, presidente, papel
     ("Ana Presidenta", "preta", "feminino", True, True, True, Papel.TITULAR),
@@ -80,5 +106,17 @@ def presidente(comissao) -> Membro:
 
 @pytest.fixture
 def sessao(comissao) -> Sessao:
-    return Sessao.objects.create(comissao=comissao, numero=1, data=date(2024, 4, 10), inicio=time(9, 0),
+    return Sessao.objects.create(comissao=comissao, numero=1, data=DIA_DA_SESSAO, inicio=time(9, 0),
                                  local="Auditório da Prefeitura")
+
+
+@pytest.fixture
+def sessao_de(admin_user):
+    """A 1ª sessão de uma comissão, no dia da sessão, com `convocar` cotistas convocados (todos, se None)."""
+    def fazer(comissao: Comissao, *, convocar: int | None = None) -> Sessao:
+        sessao = Sessao.objects.create(comissao=comissao, numero=1, data=DIA_DA_SESSAO, inicio=time(9, 0),
+                                       local="Auditório")
+        cotistas = list(cotistas_a_convocar(comissao))
+        services.sessao_convocar(sessao=sessao, inscricoes=cotistas[:convocar], usuario=admin_user)
+        return sessao
+    return fazer

@@ -106,7 +106,20 @@ def test_composicao_regular_aparece_em_verde_e_os_avisos_em_amarelo(admin_client
     comissao.membros.filter(papel=Papel.SUPLENTE).delete()
     html = admin_client.get(url("comissao_change", comissao.pk)).content.decode()
     assert "Composição conforme a lei" in html
-    assert "A comissão não tem suplentes: a falta de um titular impede a sessão." in html
+    assert ("A comissão não tem suplentes e vota com ao menos 3 presentes: a falta de um titular impede a "
+            "sessão.") in html
+
+
+def test_sem_suplentes_comissao_de_cinco_titulares_nao_recebe_o_aviso(admin_client, certame_afonso, fazer_comissao):
+    """Com 5 titulares, a falta de um deixa 4 presentes, mais que a maioria de 3 (art. 11, § 2º): a sessão abre."""
+    comissao = fazer_comissao(certame_afonso, membros=[
+        ("Ana Presidenta", "preta", "feminino", True, True, True, Papel.TITULAR),
+        ("Bruno Segundo", "parda", "masculino", True, False, False, Papel.TITULAR),
+        ("Carla Terceira", "branca", "feminino", False, False, False, Papel.TITULAR),
+        ("Dora Quarta", "parda", "feminino", True, False, False, Papel.TITULAR),
+        ("Enzo Quinto", "branca", "masculino", False, False, False, Papel.TITULAR)])
+    html = admin_client.get(url("comissao_change", comissao.pk)).content.decode()
+    assert "não tem suplentes" not in html
 
 
 def test_a_lista_de_comissoes_mostra_a_conferencia(admin_client, comissao, certame_afonso, fazer_comissao):
@@ -273,15 +286,16 @@ def test_publicar_o_resultado_provisorio_mostra_o_prazo_de_recurso(admin_client,
 
 def test_resultado_provisorio_com_avaliacao_sem_parecer_mostra_o_erro(admin_client, convocados, comissao):
     resposta = admin_client.post(url("comissao_resultado_provisorio", comissao.pk), {"data": "10/04/2024"})
-    assert "Há 3 avaliação(ões) sem parecer." in mensagens(resposta)
+    assert any("3 avaliações sem parecer: 002 — Candidato 002" in m for m in mensagens(resposta))
     comissao.refresh_from_db()
     assert comissao.resultado_provisorio_em is None
 
 
-def test_resultado_final_so_depois_do_prazo_de_recurso(admin_client, provisorio_publicado):
+def test_resultado_final_so_depois_do_prazo_de_recurso(admin_client, provisorio_publicado, relogio):
     comissao = provisorio_publicado
+    relogio.ir(date(2024, 4, 15))
     resposta = admin_client.post(url("comissao_resultado_final", comissao.pk), {"data": "11/04/2024"})
-    assert "O prazo de recurso corre até 12/04/2024: publique o resultado final depois dele." in mensagens(resposta)
+    assert any(m.startswith("O prazo de recurso corre até 12/04/2024 (inscrição") for m in mensagens(resposta))
     admin_client.post(url("comissao_resultado_final", comissao.pk), {"data": "15/04/2024"})
     comissao.refresh_from_db()
     assert comissao.resultado_final_em == date(2024, 4, 15)

@@ -8,13 +8,14 @@ import sys
 from datetime import date, time
 
 import pytest
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.signals import got_request_exception
 from django.test import Client
 from django.urls import reverse
 from django.views.debug import ExceptionReporter
 
-from heteroidentificacao import services
+from heteroidentificacao import services, urna
 from heteroidentificacao.models import (
     Cedula,
     EstadoAvaliacao,
@@ -28,11 +29,14 @@ from heteroidentificacao.models import (
 from heteroidentificacao.selectors import cotistas_a_convocar
 from tests.documentos.pdfs import texto
 from tests.heteroidentificacao.conftest import SENHA
+from tests.heteroidentificacao.procedimento import SHA256, ate_a_votacao, dispensar_os_demais
 
 pytestmark = pytest.mark.django_db
 
 PARECER_NAO_CONFIRMA = ("Pele clara, cabelo liso e traços faciais finos que, no conjunto, não correspondem ao "
                         "fenótipo pardo declarado na inscrição.")
+VOTO_NAO = {"escolha": "nao", "confirmado": "sim"}
+VOTO_SIM = {"escolha": "sim", "confirmado": "sim"}
 
 
 def _titulares(comissao):
@@ -62,8 +66,7 @@ def avaliacao(sessao_aberta):
 
 @pytest.fixture
 def em_votacao(avaliacao, presidente):
-    services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=True, usuario=presidente.usuario)
-    return services.votacao_abrir(avaliacao=avaliacao, candidato_saiu=True, usuario=presidente.usuario)
+    return ate_a_votacao(avaliacao, presidente)
 
 
 @pytest.fixture
@@ -115,7 +118,7 @@ def test_membro_de_uma_comissao_recebe_404_nas_sessoes_de_outra(sessao_aberta, a
         assert nome not in resposta.text
     for nome_url in ("presenca", "votar", "notas", "apurar"):
         assert alheio.post(reverse(f"comissao:{nome_url}", args=[avaliacao.pk]),
-                           {"compareceu": "sim", "escolha": "confirma", "confirmado": "on"}).status_code == 404
+                           {"compareceu": "sim", **VOTO_SIM}).status_code == 404
     assert not Participacao.objects.exists()
 
 
@@ -181,24 +184,26 @@ def test_votacao_so_abre_confirmado_que_o_candidato_deixou_a_sala(avaliacao, pre
     assert avaliacao.notas_entrevista == "Respondeu a todas as perguntas."
 
 
-def test_no_recurso_a_votacao_abre_depois_de_examinada_a_gravacao(sessao_aberta, comissao, presidente, admin_user):
-    """Art. 6º, § 2º e art. 9º, § 2º: o recurso é julgado pela gravação, sem nova chamada do candidato."""
+def test_no_recurso_a_votacao_abre_depois_de_examinada_a_gravacao(sessao_aberta, comissao, presidente, admin_user,
+                                                                  relogio):
+    """Art. 6º, § 2º e art. 9º, § 2º: o recurso é julgado pela gravação, sem nova chamada do candidato; o exame
+    fica registrado como acesso à gravação antes da votação."""
     recorrida, *ausentes = sessao_aberta.avaliacoes.order_by("horario")
     for avaliacao in ausentes:
         services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=False, usuario=presidente.usuario)
-    services.avaliacao_registrar_presenca(avaliacao=recorrida, compareceu=True, usuario=presidente.usuario)
-    services.votacao_abrir(avaliacao=recorrida, candidato_saiu=True, usuario=presidente.usuario)
+    ate_a_votacao(recorrida, presidente)
     for membro in _titulares(comissao):
         services.voto_registrar(avaliacao=recorrida, usuario=membro.usuario, confirma=False)
     services.votacao_apurar(avaliacao=recorrida, usuario=presidente.usuario)
     services.parecer_registrar(avaliacao=recorrida, parecer=PARECER_NAO_CONFIRMA, caracteristicas=["pele"],
                                usuario=presidente.usuario)
     services.sessao_encerrar(sessao=sessao_aberta, usuario=presidente.usuario)
+    relogio.ir(date(2024, 4, 20))
     services.resultado_provisorio_publicar(comissao=comissao, data=date(2024, 4, 20), usuario=admin_user)
     recurso = services.recurso_protocolar(avaliacao=recorrida, protocolado_em=date(2024, 4, 21),
                                           fundamentos="Sou pardo, como mostram as fotos anexadas.", usuario=admin_user)
-    comissao.recursos_pela_mesma = True
-    comissao.save()
+    type(comissao).objects.filter(pk=comissao.pk).update(recursos_pela_mesma=True)
+    relogio.ir(date(2024, 4, 25))
     segunda = Sessao.objects.create(comissao=comissao, numero=2, data=date(2024, 4, 25), inicio=time(9, 0),
                                     local="Auditório da Prefeitura")
     julgamento = services.recurso_pautar(recurso=recurso, sessao=segunda, horario=time(9, 0), usuario=admin_user)
@@ -212,6 +217,12 @@ def test_no_recurso_a_votacao_abre_depois_de_examinada_a_gravacao(sessao_aberta,
     resposta = cliente.post(reverse("comissao:abrir_votacao", args=[julgamento.pk]), {"forma": "eletronica"},
                             follow=True)
     assert _mensagens(resposta) == ["Confirme que a comissão examinou a gravação da avaliação recorrida."]
+    resposta = cliente.post(reverse("comissao:abrir_votacao", args=[julgamento.pk]),
+                            {"forma": "eletronica", "candidato_saiu": "on"}, follow=True)
+    assert any("Registre o exame da gravação" in m for m in _mensagens(resposta))
+    assert "Registrar o exame da gravação" in resposta.text
+    resposta = cliente.post(reverse("comissao:examinar_gravacao", args=[julgamento.pk]), follow=True)
+    assert "Exame da gravação registrado em 25/04/2024" in resposta.text
     cliente.post(reverse("comissao:abrir_votacao", args=[julgamento.pk]),
                  {"forma": "eletronica", "candidato_saiu": "on"})
     julgamento.refresh_from_db()
@@ -228,19 +239,23 @@ def test_voto_secreto_com_confirmacao_sem_o_valor_na_resposta_nem_na_sessao(em_v
     assert "Confirmo a autodeclaração" in pagina.text and "Não confirmo" in pagina.text
     assert 'http-equiv="refresh"' not in pagina.text
 
+    # A confirmação é no próprio navegador: a página já traz as duas frases, e só a escolhida aparece.
+    assert "Você escolheu" in pagina.text and "Confirmar o voto" in pagina.text
+
     url = reverse("comissao:votar", args=[em_votacao.pk])
-    confirmacao = cliente.post(url, {"escolha": "nao_confirma"})
-    assert "Você escolheu" in confirmacao.text and "Confirmar o voto" in confirmacao.text
+    resposta = cliente.post(url, {"escolha": "nao"}, follow=True)
+    assert _mensagens(resposta) == ["Escolha uma das opções e toque em «Confirmar o voto»."]
     assert not Cedula.objects.exists()
 
-    resposta = cliente.post(url, {"escolha": "nao_confirma", "confirmado": "on"}, follow=True)
+    resposta = cliente.post(url, VOTO_NAO, follow=True)
     assert resposta.redirect_chain[-1][0] == reverse("comissao:votacao", args=[em_votacao.sessao_id])
     assert _mensagens(resposta) == ["Seu voto foi registrado."]
     assert "Voto registrado" in resposta.text
-    assert "Não confirmo" not in resposta.text and "nao_confirma" not in resposta.text
+    assert "Não confirmo" not in resposta.text
     assert 'http-equiv="refresh"' in resposta.text
-    assert not any("confirma" in str(valor) for valor in cliente.session.values())
-    assert list(Cedula.objects.values_list("confirma", flat=True)) == [False]
+    assert not any("nao" in str(valor) for valor in cliente.session.values())
+    [(cedula, conteudo)] = Cedula.objects.values_list("id", "conteudo")
+    assert urna.abrir(conteudo, chave=settings.CHAVE_CEDULAS, avaliacao_id=em_votacao.pk, cedula_id=cedula) is False
     assert Participacao.objects.filter(avaliacao=em_votacao, membro=membro).exists()
 
 
@@ -258,12 +273,11 @@ def test_relatorio_de_erro_ao_gravar_o_voto_nao_traz_o_valor(em_votacao, preside
     got_request_exception.connect(relatar)
     try:
         with pytest.raises(RuntimeError):
-            _logado(presidente).post(reverse("comissao:votar", args=[em_votacao.pk]),
-                                     {"escolha": "nao_confirma", "confirmado": "on"})
+            _logado(presidente).post(reverse("comissao:votar", args=[em_votacao.pk]), VOTO_NAO)
     finally:
         got_request_exception.disconnect(relatar)
     assert len(relatorios) == 1 and "falha simulada do banco" in relatorios[0]
-    assert "nao_confirma" not in relatorios[0]
+    assert re.search(r"<td>escolha</td>\s*<td class=\"code\"><pre>&#x27;\*+&#x27;</pre>", relatorios[0])
     # As variáveis locais da view e do serviço aparecem só mascaradas («****»).
     assert not re.search(r"<td>(confirma|dados|form)</td>\s*<td class=\"code\"><pre>(?!&#x27;\*)", relatorios[0])
 
@@ -271,9 +285,9 @@ def test_relatorio_de_erro_ao_gravar_o_voto_nao_traz_o_valor(em_votacao, preside
 def test_segundo_voto_do_mesmo_membro_e_recusado(em_votacao, presidente):
     cliente = _logado(presidente)
     url = reverse("comissao:votar", args=[em_votacao.pk])
-    primeira = cliente.post(url, {"escolha": "confirma", "confirmado": "on"}, follow=True)
+    primeira = cliente.post(url, VOTO_SIM, follow=True)
     assert _mensagens(primeira) == ["Seu voto foi registrado."]
-    resposta = cliente.post(url, {"escolha": "nao_confirma", "confirmado": "on"}, follow=True)
+    resposta = cliente.post(url, VOTO_NAO, follow=True)
     assert _mensagens(resposta) == ["Você já votou nesta avaliação."]
     assert Cedula.objects.count() == 1
 
@@ -283,12 +297,11 @@ def test_suplente_ausente_acompanha_mas_nao_vota(em_votacao, comissao):
     cliente = _logado(suplente)
     assert cliente.get(reverse("comissao:sessao", args=[em_votacao.sessao_id])).status_code == 200
     pagina = cliente.get(reverse("comissao:votacao", args=[em_votacao.sessao_id]))
-    assert "Só os membros presentes à sessão votam." in pagina.text
+    assert "Só votam os membros presentes quando a votação foi aberta." in pagina.text
     assert "Confirmo a autodeclaração" not in pagina.text
 
-    resposta = cliente.post(reverse("comissao:votar", args=[em_votacao.pk]),
-                            {"escolha": "confirma", "confirmado": "on"}, follow=True)
-    assert _mensagens(resposta) == ["Só os membros presentes à sessão votam."]
+    resposta = cliente.post(reverse("comissao:votar", args=[em_votacao.pk]), VOTO_SIM, follow=True)
+    assert _mensagens(resposta) == ["Só votam os membros presentes quando a votação foi aberta."]
     assert not Cedula.objects.exists()
 
 
@@ -307,7 +320,7 @@ def test_apuracao_de_tres_votos_iguais_mostra_dois_votos(em_votacao, comissao, p
     for membro in _titulares(comissao):
         services.voto_registrar(avaliacao=em_votacao, usuario=membro.usuario, confirma=True)
     resposta = _logado(presidente).post(reverse("comissao:apurar", args=[em_votacao.pk]), follow=True)
-    assert _mensagens(resposta) == ["Votos apurados: Autodeclaração confirmada — 2 votos."]
+    assert _mensagens(resposta) == ["Votos apurados: autodeclaração confirmada — 2 votos."]
     assert "Autodeclaração confirmada</strong> — 2 votos" in resposta.text
     assert "3 a 0" not in resposta.text and "3 votos" not in resposta.text
 
@@ -316,6 +329,7 @@ def test_apuracao_em_papel_para_quando_a_maioria_se_forma(avaliacao, presidente)
     """Art. 11, § 2º: formada a maioria, as cédulas restantes são destruídas sem abrir."""
     cliente = _logado(presidente)
     cliente.post(reverse("comissao:presenca", args=[avaliacao.pk]), {"compareceu": "sim"})
+    cliente.post(reverse("comissao:gravacao", args=[avaliacao.pk]), {"referencia": "SD 1, 001.mp4", "sha256": SHA256})
     cliente.post(reverse("comissao:abrir_votacao", args=[avaliacao.pk]), {"forma": "papel", "candidato_saiu": "on"})
     pagina = cliente.get(reverse("comissao:sessao", args=[avaliacao.sessao_id]))
     assert "Cédula: confirma" in pagina.text and "destruídas sem abrir" in pagina.text
@@ -323,7 +337,7 @@ def test_apuracao_em_papel_para_quando_a_maioria_se_forma(avaliacao, presidente)
     cliente.post(url, {"confirma": "nao"})
     cliente.post(url, {"confirma": "sim"})
     resposta = cliente.post(url, {"confirma": "sim"}, follow=True)
-    assert _mensagens(resposta)[-1] == "Apuração concluída: Autodeclaração confirmada — 3 votos (2 a 1)."
+    assert _mensagens(resposta)[-1] == "Apuração concluída: autodeclaração confirmada — 3 votos (2 a 1)."
     avaliacao.refresh_from_db()
     assert (avaliacao.estado, avaliacao.votos_abertos_texto) == (EstadoAvaliacao.APURADA, "3 votos (2 a 1)")
 
@@ -355,9 +369,12 @@ def test_ata_da_sessao_encerrada_registra_so_os_votos_abertos(sessao_aberta, com
     for ausente in outras:
         cliente.post(reverse("comissao:presenca", args=[ausente.pk]), {"compareceu": "nao"})
     cliente.post(reverse("comissao:presenca", args=[primeira.pk]), {"compareceu": "sim"})
+    resposta = cliente.post(reverse("comissao:gravacao", args=[primeira.pk]),
+                            {"referencia": "Cartão SD 1, arquivo 001.mp4", "sha256": SHA256}, follow=True)
+    assert _mensagens(resposta)[-1] == "Gravação registrada."
     cliente.post(reverse("comissao:abrir_votacao", args=[primeira.pk]), {"forma": "eletronica", "candidato_saiu": "on"})
     for membro in _titulares(comissao):
-        _logado(membro).post(reverse("comissao:votar", args=[primeira.pk]), {"escolha": "confirma", "confirmado": "on"})
+        _logado(membro).post(reverse("comissao:votar", args=[primeira.pk]), VOTO_SIM)
     cliente.post(reverse("comissao:apurar", args=[primeira.pk]))
     cliente.post(reverse("comissao:parecer", args=[primeira.pk]),
                  {"parecer": "Fenótipo pardo reconhecido pela comissão.", "caracteristicas": ["conjunto"]})
@@ -385,12 +402,14 @@ def com_curriculo(presidente):
 
 
 @pytest.fixture
-def resultado_publicado(sessao, comissao, presidente, admin_user):
+def resultado_publicado(sessao, comissao, presidente, admin_user, relogio):
     cotista = cotistas_a_convocar(comissao).first()
     services.sessao_convocar(sessao=sessao, inscricoes=[cotista], usuario=admin_user)
+    dispensar_os_demais(comissao, admin_user)
     services.sessao_abrir(sessao=sessao, presentes=_titulares(comissao), usuario=presidente.usuario)
     services.avaliacao_registrar_presenca(avaliacao=sessao.avaliacoes.get(), compareceu=False,
                                           usuario=presidente.usuario)
+    relogio.ir(date(2024, 4, 20))
     return services.resultado_provisorio_publicar(comissao=comissao, data=date(2024, 4, 20), usuario=admin_user)
 
 
@@ -440,10 +459,14 @@ def test_comissao_recursal_ainda_sem_resultado_continua_em_sigilo(client, comiss
 
 
 def test_comissao_recursal_se_torna_publica_com_o_resultado_final(client, comissao, fazer_comissao,
-                                                                   resultado_publicado, admin_user):
-    """Art. 11, § 1º: os membros da recursal ficam em sigilo até o resultado final, que traz os recursos."""
+                                                                   resultado_publicado, admin_user, relogio):
+    """Art. 11, § 1º: os membros da recursal ficam em sigilo até o resultado final, que traz os recursos; a página
+    diz a data em que ele foi publicado."""
     fazer_comissao(comissao.certame, instancia=Instancia.RECURSAL, membros=[
         ("Fábio Revisor", "preta", "masculino", True, True, True, Papel.TITULAR)])
+    relogio.ir(date(2024, 5, 10))
     services.resultado_final_publicar(comissao=comissao, data=date(2024, 5, 10), usuario=admin_user)
     pagina = client.get(reverse("comissao:publica", args=[comissao.certame_id]))
     assert "Fábio Revisor" in pagina.text
+    assert "Resultado publicado em 10/05/2024." in pagina.text
+    assert "Resultado publicado em ." not in pagina.text

@@ -23,6 +23,7 @@ from heteroidentificacao.selectors import cotistas_a_convocar
 from heteroidentificacao.services import ErroOperacao
 from tests.documentos.pdfs import so_espacos_simples, texto
 from tests.heteroidentificacao.conftest import MEMBROS_REGULARES
+from tests.heteroidentificacao.procedimento import PARECER_DUVIDA, SHA256, gravar
 
 pytestmark = pytest.mark.django_db
 
@@ -59,6 +60,7 @@ def sessao_encerrada(sessao, comissao, presidente, admin_user):
     unanime, dividido, ausente = sessao.avaliacoes.order_by("horario")
 
     services.avaliacao_registrar_presenca(avaliacao=unanime, compareceu=True, usuario=conduz)
+    gravar(unanime, presidente, referencia="Cartão SD 1, arquivo 002.mp4")
     services.avaliacao_anotar(avaliacao=unanime, notas=NOTA_SIGILOSA, usuario=conduz)
     services.votacao_abrir(avaliacao=unanime, candidato_saiu=True, usuario=conduz)
     for membro in _titulares(comissao):
@@ -68,6 +70,7 @@ def sessao_encerrada(sessao, comissao, presidente, admin_user):
                                parecer="Pele parda e cabelo crespo: fenótipo compatível com a autodeclaração.")
 
     services.avaliacao_registrar_presenca(avaliacao=dividido, compareceu=True, usuario=conduz)
+    gravar(dividido, presidente, referencia="Cartão SD 1, arquivo 003.mp4")
     services.votacao_abrir(avaliacao=dividido, forma=FormaVotacao.PAPEL, candidato_saiu=True, usuario=conduz)
     _papel(dividido, presidente, [True, False, False])
     services.parecer_registrar(avaliacao=dividido, caracteristicas=["pele", "cabelo", "nariz"], usuario=conduz,
@@ -79,23 +82,26 @@ def sessao_encerrada(sessao, comissao, presidente, admin_user):
 
 
 @pytest.fixture
-def provisorio(sessao_encerrada, comissao, admin_user):
+def provisorio(sessao_encerrada, comissao, admin_user, relogio):
+    relogio.ir(date(2024, 4, 15))
     return services.resultado_provisorio_publicar(comissao=comissao, data=date(2024, 4, 15), usuario=admin_user)
 
 
 @pytest.fixture
-def sessao_de_recursos(provisorio, comissao, presidente, admin_user):
+def sessao_de_recursos(provisorio, comissao, presidente, admin_user, relogio):
     """O edital manda a própria comissão julgar os recursos; o da inscrição 003 é provido por 2 votos."""
     Comissao.objects.filter(pk=comissao.pk).update(recursos_pela_mesma=True)
     recorrida = sessao_encerrada_avaliacao(comissao, "003")
     recurso = services.recurso_protocolar(avaliacao=recorrida, protocolado_em=date(2024, 4, 16), usuario=admin_user,
                                           fundamentos="O candidato alega que a iluminação da sala prejudicou a "
                                                       "avaliação e junta fotografias.")
+    relogio.ir(date(2024, 4, 22), time(14, 30))
     sessao = Sessao.objects.create(comissao=comissao, numero=2, data=date(2024, 4, 22), inicio=time(14, 0),
                                    local="Sala de reuniões da Secretaria de Administração")
     julgamento = services.recurso_pautar(recurso=recurso, sessao=sessao, horario=time(14, 0), usuario=admin_user)
     conduz = presidente.usuario
     services.sessao_abrir(sessao=sessao, presentes=_titulares(comissao), usuario=conduz)
+    services.gravacao_examinar(avaliacao=julgamento, usuario=conduz)
     services.votacao_abrir(avaliacao=julgamento, forma=FormaVotacao.PAPEL, candidato_saiu=True, usuario=conduz)
     _papel(julgamento, presidente, [True, True])
     services.parecer_registrar(avaliacao=julgamento, caracteristicas=["conjunto"], usuario=conduz,
@@ -108,7 +114,8 @@ def sessao_encerrada_avaliacao(comissao, numero):
 
 
 @pytest.fixture
-def final(sessao_de_recursos, comissao, admin_user):
+def final(sessao_de_recursos, comissao, admin_user, relogio):
+    relogio.ir(date(2024, 4, 25))
     return services.resultado_final_publicar(comissao=comissao, data=date(2024, 4, 25), usuario=admin_user)
 
 
@@ -121,8 +128,8 @@ def ata(sessao_encerrada, admin_user) -> str:
 
 def test_ata_registra_dois_votos_numa_decisao_de_tres_a_zero(ata):
     """Art. 11, § 2º: só os votos abertos até a decisão; a unanimidade nunca aparece."""
-    assert ("Inscrição 002 — Candidato 002" in ata
-            and "Resultado: Autodeclaração confirmada. Votos abertos até a formação da decisão: 2 votos." in ata)
+    assert "Inscrição 002 — Candidato 002" in ata
+    assert "Resultado: Autodeclaração confirmada. Votos abertos até a formação da decisão: 2 votos." in ata
     assert "3 a 0" not in ata and "3 votos (3" not in ata
     assert not re.search(r"un[aâ]nim", ata, re.IGNORECASE)
 
@@ -150,23 +157,28 @@ def test_ata_declara_deliberacao_sem_candidatos_e_cedulas_destruidas(ata):
 def test_ata_traz_ausencia_com_a_consequencia_da_lei_ocorrencias_e_assinaturas(ata, sessao_encerrada, comissao):
     """Art. 9º, § 9º: o ausente é eliminado; a ata vai assinada pelos membros presentes."""
     trecho = ata[ata.index("Inscrição 005"):]
-    assert "ausente Resultado: Ausente. O candidato não compareceu" in trecho
+    assert re.search(r"ausente Ausência registrada às \d\d:\d\d\. Resultado: Ausente\. O candidato não "
+                     r"compareceu", trecho)
     assert "eliminação do certame (art. 9º, § 9º)" in trecho
     assert "Falta de energia das 10:00 às 10:10." in ata
     aberta_em = timezone.localtime(sessao_encerrada.aberta_em)
     assert f"Em {aberta_em:%d/%m/%Y}, às {aberta_em:%H:%M}, em Auditório da Prefeitura" in ata
     assert "designada pela Portaria nº 45/2024, de 15/03/2024" in ata
     for membro in _titulares(comissao):
-        assert ata.count(membro.nome) == 2  # na lista de presentes e na linha de assinatura
+        assert ata.count(membro.nome) == 2  # na lista de quem participou e na linha de assinatura
     assert "Ana Presidenta — Presidente" in ata
     assert "Davi Suplente" not in ata
 
 
 def test_ata_cita_a_base_legal_com_os_artigos(ata):
     """Arts. 6º, 9º e 11: a abertura declara as regras que a sessão aplica."""
-    for trecho in ("maioria absoluta dos membros da comissão — art. 9º, § 4º;", "prevalece a autodeclaração, "
-                   "motivada no parecer — art. 6º, § 1º;", "apenas o fenótipo apresentado pelo candidato — "
-                   "art. 9º, § 3º;", "valem apenas para este certame — art. 9º, § 5º;"):
+    for trecho in ("maioria absoluta dos membros da comissão — art. 9º, § 4º;",
+                   "se nenhum lado alcança a maioria, a comissão conclui em parecer motivado se há dúvida razoável "
+                   "sobre o fenótipo, caso em que prevalece a autodeclaração — art. 6º, § 1º;",
+                   "só se vota com mais membros presentes do que a maioria — art. 11, § 2º;",
+                   "conferida sobre os membros que de fato deliberam, a cada votação — art. 8º, I e II, § 2º e § 3º;",
+                   "apenas o fenótipo apresentado pelo candidato — art. 9º, § 3º;",
+                   "valem apenas para este certame — art. 9º, § 5º;"):
         assert trecho in ata
 
 
@@ -182,15 +194,17 @@ def test_ata_registra_a_duvida_razoavel_com_o_artigo(certame_afonso, fazer_comis
                                              usuario=admin_user)
     services.sessao_abrir(sessao=sessao, presentes=_titulares(comissao), usuario=presidente)
     services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=True, usuario=presidente)
+    services.gravacao_registrar(avaliacao=avaliacao, referencia="SD 2, 004.mp4", sha256=SHA256, usuario=presidente)
     services.votacao_abrir(avaliacao=avaliacao, forma=FormaVotacao.PAPEL, candidato_saiu=True, usuario=presidente)
     for confirma in (True, False, True, False):
         avaliacao = services.cedula_papel_abrir(avaliacao=avaliacao, confirma=confirma, usuario=presidente)
-    services.parecer_registrar(avaliacao=avaliacao, caracteristicas=["pele"], usuario=presidente,
-                               parecer="Pele de tonalidade intermediária: a comissão não formou maioria.")
+    services.parecer_registrar(avaliacao=avaliacao, caracteristicas=["pele"], usuario=presidente, duvida=True,
+                               parecer=PARECER_DUVIDA)
     sessao = services.sessao_encerrar(sessao=sessao, usuario=presidente)
     ata = _texto(ata_sessao_emitir(sessao=sessao, usuario=admin_user))
-    assert ("Resultado: Autodeclaração confirmada, por dúvida razoável (art. 6º, § 1º). Votos abertos até a formação "
-            "da decisão: 4 votos (2 a 2)." in ata)
+    assert ("Resultado: Autodeclaração confirmada, por dúvida razoável reconhecida no parecer (art. 6º, § 1º). Votos "
+            "abertos até a formação da decisão: 4 votos (2 a 2)." in ata)
+    assert PARECER_DUVIDA in ata
 
 
 def test_ata_so_depois_de_encerrada_a_sessao(sessao, admin_user):
@@ -206,7 +220,8 @@ def test_ata_de_recursos_registra_a_gravacao_o_desfecho_e_os_votos(sessao_de_rec
     assert "Inscrição 003 — Candidato 003" in ata
     assert "Decisão recorrida: autodeclaração não confirmada (1ª sessão, de 10/04/2024)" in ata
     assert "iluminação da sala prejudicou a avaliação" in ata
-    assert "A comissão examinou a gravação da avaliação recorrida." in ata
+    assert ("A comissão examinou a gravação da avaliação recorrida (acesso registrado em 22/04/2024, às 14:30, a "
+            "pedido de Primeira instância, para julgar o recurso)." in ata)
     assert ("recurso provido — autodeclaração confirmada. Votos abertos até a formação da decisão: 2 votos." in ata)
     assert "2 a 0" not in ata
 
@@ -226,14 +241,16 @@ def test_resultado_provisorio_mascara_o_cpf_e_nao_mostra_cor_ou_raca(provisorio,
         assert _formatado(candidato.cpf) not in resultado and candidato.cpf not in resultado
     assert not re.search(r"\b(parda|preta|branca|cor ou raça)\b", resultado, re.IGNORECASE)
     assert "002 Candidato 002" in resultado and "Autodeclaração confirmada" in resultado
-    assert "Autodeclaração não confirmada: eliminação do certame, conforme o art. 7º (declaração falsa)" in resultado
+    assert "Autodeclaração não confirmada: eliminação do certame, conforme o art. 7º" in resultado
+    # «Declaração falsa» só onde um procedimento de fraude a reconheceu (art. 7º): aqui, nenhum.
+    assert "declaração falsa" not in resultado.lower()
     assert "Ausente: eliminação do certame, conforme o art. 9º, § 9º" in resultado
 
 
 def test_resultado_provisorio_traz_o_prazo_de_recurso_e_os_membros(provisorio, admin_user):
     """Art. 6º, § 2º (recurso) e art. 11, § 1º (os nomes se tornam públicos com o resultado)."""
     resultado = _texto(resultado_emitir(comissao=provisorio, final=False, usuario=admin_user))
-    assert "cabe recurso até 17/04/2024, 2 dias contados da publicação" in resultado
+    assert "cabe recurso até 17/04/2024, 2 dias contados da publicação do resultado do candidato" in resultado
     assert ("Ana Presidenta (presidente); Bruno Segundo (membro titular); Carla Terceira (membro titular); "
             "Davi Suplente (membro suplente)." in resultado)
 

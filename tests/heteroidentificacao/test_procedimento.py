@@ -12,6 +12,7 @@ from heteroidentificacao import services
 from heteroidentificacao.models import Avaliacao, Cedula, EstadoAvaliacao, FormaVotacao, Resultado
 from heteroidentificacao.selectors import cotistas_a_convocar
 from heteroidentificacao.services import ErroOperacao
+from tests.heteroidentificacao.procedimento import PARECER_NAO_CONFIRMA, gravar
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +32,7 @@ def _votar_todos(avaliacao, comissao, votos):
 
 def _ate_a_votacao(avaliacao, presidente):
     services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=True, usuario=presidente.usuario)
+    gravar(avaliacao, presidente)
     return services.votacao_abrir(avaliacao=avaliacao, candidato_saiu=True, usuario=presidente.usuario)
 
 
@@ -79,9 +81,8 @@ def test_nao_confirmacao_exige_tracos_fenotipicos_e_elimina_em_afonso_claudio(se
     with pytest.raises(ErroOperacao, match="traços fenotípicos"):
         services.parecer_registrar(avaliacao=avaliacao, parecer="Não confirmado.", caracteristicas=[],
                                    usuario=presidente.usuario)
-    services.parecer_registrar(
-        avaliacao=avaliacao, caracteristicas=["pele", "cabelo"], usuario=presidente.usuario,
-        parecer="Pele clara, cabelo liso e traços faciais que, no conjunto, não correspondem ao fenótipo pardo.")
+    services.parecer_registrar(avaliacao=avaliacao, caracteristicas=["pele", "cabelo"], usuario=presidente.usuario,
+                               parecer=PARECER_NAO_CONFIRMA)
     inscricao = Inscricao.objects.get(pk=avaliacao.inscricao_id)
     assert inscricao.heteroidentificacao == Heteroidentificacao.NAO_CONFIRMADO
 
@@ -122,3 +123,26 @@ def test_sessao_nao_abre_com_composicao_irregular(sessao, comissao, presidente):
         services.sessao_abrir(sessao=sessao, presentes=list(comissao.membros.filter(papel="titular")),
                               usuario=presidente.usuario)
     assert Avaliacao.objects.count() == 0
+
+
+def test_decisao_exige_a_gravacao_registrada_onde_a_lei_manda_filmar(sessao_aberta, comissao, presidente):
+    """Art. 9º, § 2º: o procedimento é filmado; sem a referência e o SHA-256 da gravação, não há parecer."""
+    avaliacao = sessao_aberta.avaliacoes.first()
+    services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=True, usuario=presidente.usuario)
+    services.votacao_abrir(avaliacao=avaliacao, candidato_saiu=True, usuario=presidente.usuario)
+    _votar_todos(avaliacao, comissao, [True, True, True])
+    avaliacao = services.votacao_apurar(avaliacao=avaliacao, usuario=presidente.usuario)
+    with pytest.raises(ErroOperacao, match=r"gravação.*SHA-256.*art\. 9º, § 2º"):
+        services.parecer_registrar(avaliacao=avaliacao, parecer="Traços pardos.", caracteristicas=[],
+                                   usuario=presidente.usuario)
+    services.gravacao_registrar_na_sessao(avaliacao=avaliacao, referencia="Cartão SD 2, arquivo 002.mp4",
+                                          sha256="CD" * 32, usuario=presidente.usuario)
+    avaliacao = services.parecer_registrar(avaliacao=avaliacao, parecer="Traços pardos.", caracteristicas=[],
+                                           usuario=presidente.usuario)
+    assert (avaliacao.gravacao_sha256, avaliacao.estado) == ("cd" * 32, EstadoAvaliacao.CONCLUIDA)
+
+
+def test_entrevista_registra_a_hora_real_em_que_comecou(sessao_aberta, presidente):
+    avaliacao = services.avaliacao_registrar_presenca(avaliacao=sessao_aberta.avaliacoes.first(), compareceu=True,
+                                                      usuario=presidente.usuario)
+    assert avaliacao.iniciada_em is not None

@@ -23,7 +23,8 @@ def formulario(grupos: list[dict]) -> dict:
         "texto": "Art. 1º Fica reservado aos negros 25% das vagas...", "minimo_vagas": "2",
         "artigo_minimo": "art. 2º", "arredondamento": "meio_para_cima", "artigo_arredondamento": "art. 2º, § 1º",
         "prioridade": "ampla_pcd_reserva", "aplica_concurso": "on", "nao_confirmacao": "ampla",
-        "ausencia": "eliminacao", "maioria": "absoluta_membros", "recurso": "recursal",
+        "ausencia": "eliminacao", "maioria": "absoluta_membros", "sem_maioria": "parecer_duvida",
+        "recurso": "recursal",
         "grupos-TOTAL_FORMS": str(len(grupos)), "grupos-INITIAL_FORMS": "0", "grupos-MIN_NUM_FORMS": "0",
         "grupos-MAX_NUM_FORMS": "1000",
     }

@@ -47,6 +47,7 @@ LEI_EXEMPLO = "vargem-alta-es-2023"
 # As leis de origem são carregadas pela migração 0002; daqui elas só são repostas se alguém as apagou.
 _cinco_leis = import_module("legislacao.migrations.0002_cinco_leis")
 _regras_da_comissao = import_module("legislacao.migrations.0003_regras_da_comissao")
+_sem_maioria = import_module("legislacao.migrations.0004_sem_maioria_e_palavras_da_nao_confirmacao")
 
 # O certame de demonstração: edital posterior à lei de Vargem Alta (19/05/2023), que por isso se aplica.
 ORGAO = "Prefeitura Municipal de Vargem Alta"
@@ -183,7 +184,7 @@ class Command(BaseCommand):
         for dados in _cinco_leis.LEIS:
             if dados["slug"] in existentes:
                 continue
-            dados = dict(dados)
+            dados = _sem_maioria.dados_atuais(dados)
             grupos = dados.pop("grupos")
             texto = (_cinco_leis.TEXTOS / f"{dados['slug']}.txt").read_text(encoding="utf-8")
             lei = Lei.objects.create(esfera="municipal", texto=texto, **dados)
