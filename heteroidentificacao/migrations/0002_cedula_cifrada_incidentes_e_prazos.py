@@ -23,6 +23,24 @@ def cifrar_cedulas_abertas(apps, schema_editor):
         cedula.save(update_fields=["conteudo"])
 
 
+def preencher_datas_participantes_e_eleitores(apps, schema_editor):
+    """As sessões já abertas: quem estava presente participou (e assina a ata); numa votação aberta durante a
+    atualização, votam os presentes, como antes. E as decisões já publicadas no resultado provisório passam a ter a
+    data da sua publicação, da qual corre o prazo de recurso de cada candidato."""
+    Sessao = apps.get_model("heteroidentificacao", "Sessao")
+    Avaliacao = apps.get_model("heteroidentificacao", "Avaliacao")
+    Comissao = apps.get_model("heteroidentificacao", "Comissao")
+    for comissao in Comissao.objects.filter(resultado_provisorio_em__isnull=False):
+        Avaliacao.objects.filter(sessao__comissao=comissao, recurso__isnull=True,
+                                 estado__in=["concluida", "ausente"]).update(
+            resultado_publicado_em=comissao.resultado_provisorio_em)
+    for sessao in Sessao.objects.exclude(estado="agendada"):
+        presentes = list(sessao.presentes.all())
+        sessao.participantes.set(presentes)
+        for avaliacao in Avaliacao.objects.filter(sessao=sessao, estado="votacao"):
+            avaliacao.eleitores.set(presentes)
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -241,4 +259,5 @@ class Migration(migrations.Migration):
             model_name='dispensa',
             constraint=models.UniqueConstraint(fields=('comissao', 'inscricao'), name='dispensa_unica'),
         ),
+        migrations.RunPython(preencher_datas_participantes_e_eleitores, migrations.RunPython.noop),
     ]

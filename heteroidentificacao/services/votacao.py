@@ -129,11 +129,11 @@ def voto_registrar(*, avaliacao: Avaliacao, usuario, confirma: bool) -> None:
         cedula = uuid.uuid4()
         conteudo = urna.lacrar(confirma, chave=settings.CHAVE_CEDULAS, avaliacao_id=avaliacao.pk, cedula_id=cedula)
         try:
-            with transaction.atomic():
-                Participacao.objects.create(avaliacao_id=avaliacao.pk, membro_id=membro)
-                Cedula.objects.create(id=cedula, avaliacao_id=avaliacao.pk, conteudo=conteudo)
+            # Sem ponto de salvamento: a recusa desfaz a transação inteira, que é só este voto.
+            Participacao.objects.create(avaliacao_id=avaliacao.pk, membro_id=membro)
         except IntegrityError as erro:
             raise ErroOperacao("Você já votou nesta avaliação.") from erro
+        Cedula.objects.create(id=cedula, avaliacao_id=avaliacao.pk, conteudo=conteudo)
 
 
 def _recusar_voto(avaliacao: Avaliacao) -> None:

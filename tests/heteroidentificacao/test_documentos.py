@@ -319,3 +319,51 @@ def test_cada_documento_traz_um_codigo_que_a_pagina_publica_confirma(client, tod
         assert f"Página 1 de {documento.paginas}" in conteudo
         pagina = client.get(f"/verificar/{documento.codigo}/").content.decode()
         assert "Documento autêntico" in pagina and documento.sha256 in pagina
+
+
+# --- o que a ata registra de cada avaliação e o seu fecho ---------------------------------------------------------
+
+def test_ata_traz_a_hora_real_de_cada_avaliacao_e_a_gravacao(ata):
+    """Art. 9º, § 2º: a referência e o SHA-256 da gravação; e as horas reais, não só as do edital de convocação."""
+    trecho = ata[ata.index("Inscrição 002"):ata.index("Inscrição 003")]
+    assert re.search(r"convocado para as 09:00 · presente Entrevista iniciada às \d\d:\d\d; votos apurados às "
+                     r"\d\d:\d\d\. Gravação: Cartão SD 1, arquivo 002\.mp4 \(SHA-256 (ab){32}\)\.", trecho)
+
+
+def test_assinaturas_nunca_ficam_sozinhas_na_ultima_pagina(sessao_encerrada, comissao, admin_user):
+    """O encerramento e as assinaturas formam uma só peça: por mais que o texto antes deles cresça, a última página
+    traz o encerramento junto das assinaturas."""
+    from tests.documentos.pdfs import paginas
+
+    for linhas in range(0, 60, 6):
+        Sessao.objects.filter(pk=sessao_encerrada.pk).update(
+            ocorrencias="\n".join(f"Ocorrência nº {i + 1}: registro de teste." for i in range(linhas)))
+        ultima = paginas(ata_sessao_emitir(sessao=sessao_encerrada, usuario=admin_user).conteudo())[-1]
+        assert "Encerramento" in ultima and "Ana Presidenta" in ultima, linhas
+
+
+def test_resultado_final_diz_declaracao_falsa_so_onde_a_fraude_foi_reconhecida(final, comissao, admin_user):
+    """Art. 7º: a falsidade da autodeclaração só se reconhece em procedimento com contraditório e ampla defesa; a
+    não confirmação é uma avaliação fenotípica e nunca é chamada de «declaração falsa»."""
+    resultado = _texto(resultado_emitir(comissao=final, final=True, usuario=admin_user))
+    assert "declaração falsa" not in resultado.lower()
+    inscricao = sessao_encerrada_avaliacao(comissao, "005").inscricao
+    procedimento = services.fraude_instaurar(inscricao=inscricao, data=date(2024, 4, 25), ato="Portaria nº 77/2024",
+                                             fatos="Documentos indicam declaração incompatível.", usuario=admin_user)
+    services.fraude_registrar_defesa(procedimento=procedimento, notificado_em=date(2024, 4, 25), defesa_em=None,
+                                     defesa="", usuario=admin_user)
+    services.fraude_decidir(procedimento=procedimento, fraude=True, data=date(2024, 4, 25), usuario=admin_user,
+                            oficio_mp="Ofício nº 9/2024",
+                            decisao="Reconhecida a falsidade, depois de notificado o candidato e aberto o prazo de "
+                                    "defesa, que não foi exercida.")
+    resultado = _texto(resultado_emitir(comissao=final, final=True, usuario=admin_user))
+    assert ("005 Candidato 005" in resultado and "Eliminado por declaração falsa, reconhecida em procedimento "
+            "administrativo em 25/04/2024, conforme o art. 7º e parágrafo único" in resultado)
+    assert resultado.lower().count("declaração falsa") == 1
+
+
+def test_resultado_so_diz_que_os_curriculos_estao_publicados_quando_estao(provisorio, admin_user):
+    """Art. 11, § 3º: sem os currículos entregues, o documento não afirma que foram publicados."""
+    resultado = _texto(resultado_emitir(comissao=provisorio, final=False, usuario=admin_user))
+    assert "Os currículos estão publicados" not in resultado
+    assert "nem todos foram publicados até esta data (art. 11, § 3º)" in resultado
