@@ -54,6 +54,8 @@ def _chave_das_cedulas() -> bytes:
 
 
 CHAVE_CEDULAS = _chave_das_cedulas()
+# Os relatórios de erro mascaram também a CHAVE_CEDULAS (o filtro padrão só reconhece nomes em inglês).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.relatorios.FiltroDeRelatorios"
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]

@@ -4,10 +4,11 @@ Afonso Cláudio, Lei 2.552/2023:
 - art. 9º, § 4º: confirma-se a autodeclaração reconhecida pela maioria absoluta dos membros da comissão;
 - art. 11, § 2º: os votos são secretos e a ata registra só o número de votos abertos até a decisão se
   formar, para um lado ou para o outro, para que a unanimidade nunca apareça;
-- art. 6º, § 1º: na dúvida razoável (nenhum lado alcança a maioria), prevalece a autodeclaração.
+- art. 6º, § 1º: se nenhum lado alcança a maioria, a dúvida razoável é uma conclusão da comissão, motivada no
+  parecer; aqui a apuração só diz que a maioria não se formou.
 
-As cédulas são abertas em ordem aleatória até um lado alcançar a maioria; as demais não são lidas: quem
-chama esta função apaga todas, e só o resultado daqui é guardado.
+As cédulas são embaralhadas fechadas e abertas uma a uma, em ordem aleatória, até um lado alcançar a maioria; as
+demais nunca são abertas (nem decifradas): quem chama esta função apaga todas, e só o resultado daqui é guardado.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 _sorteio = random.SystemRandom()
+T = TypeVar("T")
 
 
 class ErroApuracao(ValueError):
@@ -51,12 +54,13 @@ def maioria_absoluta(membros: int) -> int:
     return membros // 2 + 1
 
 
-def apurar(cedulas: Sequence[bool], *, maioria: int,
-           embaralhar: Callable[[list[bool]], None] | None = None) -> Apuracao:
-    """Abre as cédulas em ordem aleatória até um lado somar `maioria` votos e para ali.
+def apurar(cedulas: Sequence[T], *, maioria: int, abrir: Callable[[T], bool] = bool,
+           embaralhar: Callable[[list[T]], None] | None = None) -> Apuracao:
+    """Embaralha as cédulas fechadas e abre uma a uma (`abrir` lê o voto de uma cédula) até um lado somar `maioria`
+    votos, e para ali: as restantes não são abertas.
 
     `maioria` é a da lei (p. ex. a absoluta dos membros da comissão, não só dos presentes). Se todas as
-    cédulas forem abertas sem que um lado a alcance, `decisao` é None: quem chama aplica a regra da dúvida.
+    cédulas forem abertas sem que um lado a alcance, `decisao` é None: quem chama aplica a regra da lei.
     """
     if not cedulas:
         raise ErroApuracao("Nenhuma cédula foi depositada.")
@@ -67,8 +71,8 @@ def apurar(cedulas: Sequence[bool], *, maioria: int,
     urna = list(cedulas)
     (embaralhar or _sorteio.shuffle)(urna)
     confirmam = nao_confirmam = 0
-    for aberta, confirma in enumerate(urna, 1):
-        if confirma:
+    for aberta, cedula in enumerate(urna, 1):
+        if abrir(cedula):
             confirmam += 1
         else:
             nao_confirmam += 1

@@ -41,7 +41,7 @@ from heteroidentificacao.models import (
     Sessao,
     TipoOcorrencia,
 )
-from heteroidentificacao.selectors import prazo_recurso_fim
+from heteroidentificacao.selectors import exames_da_gravacao, prazo_recurso_fim, titulares
 from heteroidentificacao.services import ErroOperacao, comissao_que_julga
 from legislacao.models import Consequencia, Lei, Maioria, SemMaioria
 
@@ -280,7 +280,7 @@ def _contexto_comum(sessao: Sessao) -> dict:
                                                                       if m.pk in movimento else ""))
                       for m in participantes],
         "assinantes": [Presente(m.nome, _funcao(m, na_sessao=True)) for m in participantes],
-        "titulares": comissao.membros.filter(papel=Papel.TITULAR).count(),
+        "titulares": titulares(comissao),
         "ocorrencias": [Ocorrencia(o.em, o.descricao) for o in ocorrencias],
     }
 
@@ -349,14 +349,14 @@ def _sessao_recorrida(recorrida: Avaliacao, sessao: Sessao) -> str:
     return texto if anterior.comissao_id == sessao.comissao_id else f"{texto}, da primeira instância"
 
 
-def _exame(julgamento: Avaliacao, acessos: dict[int, AcessoGravacao]) -> str:
+def _exame(julgamento: Avaliacao, exames: dict[int, AcessoGravacao]) -> str:
     """A ata diz que a gravação foi examinada só se o acesso a ela está registrado (art. 9º, § 2º)."""
     if julgamento.recurso_contra_ausencia:
         return ("A comissão examinou os fundamentos e os documentos do recurso contra a ausência; não avaliou o "
                 "fenótipo, pois não viu o candidato.")
-    acesso = acessos.get(julgamento.recurso.avaliacao_id)
+    acesso = exames.get(julgamento.pk)
     if acesso is None:
-        return "Não há registro de acesso à gravação da avaliação recorrida."
+        return "Não há registro de que a comissão tenha examinado a gravação da avaliação recorrida."
     momento = timezone.localtime(acesso.em)
     return (f"A comissão examinou a gravação da avaliação recorrida (acesso registrado em {momento:%d/%m/%Y}, às "
             f"{momento:%H:%M}, a pedido de {acesso.solicitante}).")
@@ -367,12 +367,7 @@ def contexto_ata_recursos(sessao: Sessao) -> dict:
     julgamentos = list(_avaliacoes(sessao=sessao, recurso__isnull=False)
                        .select_related("recurso__avaliacao__sessao")
                        .defer("recurso__avaliacao__notas_entrevista"))
-    # Conta o primeiro acesso à gravação recorrida feito depois do protocolo do recurso.
-    protocolos = {a.recurso.avaliacao_id: a.recurso.protocolado_em for a in julgamentos}
-    acessos: dict[int, AcessoGravacao] = {}
-    for acesso in AcessoGravacao.objects.filter(avaliacao__in=protocolos).order_by("em"):
-        if timezone.localdate(acesso.em) >= protocolos[acesso.avaliacao_id]:
-            acessos.setdefault(acesso.avaliacao_id, acesso)
+    exames = exames_da_gravacao([a.pk for a in julgamentos])
     linhas = []
     for a in julgamentos:
         recurso = a.recurso
@@ -382,7 +377,7 @@ def contexto_ata_recursos(sessao: Sessao) -> dict:
             sessao_recorrida=_sessao_recorrida(recorrida, sessao),
             fundamentos=Truncator(recurso.fundamentos).words(PALAVRAS_FUNDAMENTOS),
             provido=a.resultado in (Resultado.CONFIRMADO, Resultado.NOVA_CONVOCACAO),
-            contra_ausencia=a.recurso_contra_ausencia, exame=_exame(a, acessos)))
+            contra_ausencia=a.recurso_contra_ausencia, exame=_exame(a, exames)))
     if not linhas:
         raise ErroOperacao("Esta sessão não julgou recursos.")
     contexto = _contexto_comum(sessao)
@@ -460,7 +455,7 @@ def contexto_resultado(comissao: Comissao, *, final: bool) -> dict:
             recurso, resultado = _recurso_e_resultado(a) if final else ("", a.resultado)
             texto = consequencia(lei, resultado)
             if a.inscricao_id in fraudes:
-                texto = (f"Eliminado por declaração falsa, reconhecida em procedimento administrativo em "
+                texto = (f"Eliminação por declaração falsa, reconhecida em procedimento administrativo em "
                          f"{fraudes[a.inscricao_id]:%d/%m/%Y}{_conforme(lei.artigo_fraude if lei else '')}")
             candidato = a.inscricao.candidato
             linhas.append(LinhaResultado(a.inscricao.numero, _nome(candidato.nome, candidato.nome_social),

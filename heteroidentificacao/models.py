@@ -1,7 +1,7 @@
 """Comissão de heteroidentificação: membros, sessões, avaliações, cédulas secretas, recursos e fraude.
 
 As regras vêm da lei congelada no certame (`certame.lei`), com os seus artigos. As escritas passam por
-heteroidentificacao/services.py; a contagem dos votos, por heteroidentificacao/apuracao.py.
+heteroidentificacao/services/; a contagem dos votos, por heteroidentificacao/apuracao.py.
 
 Sigilo do voto (Afonso Cláudio art. 11, § 2º; decisão em docs/decisoes/0003-sigilo-do-voto.md): o voto só
 chega ao banco cifrado. `Participacao` diz quem votou (sem valor e sem hora); `Cedula` guarda o voto cifrado
@@ -14,6 +14,7 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import FileExtensionValidator, MaxValueValidator
 from django.db import models
 from django.db.models import Q
@@ -139,6 +140,28 @@ class Membro(models.Model):
 
     def __str__(self) -> str:
         return self.nome
+
+    def save(self, *args, **kwargs):
+        # Também fora do admin: nenhum caminho reescreve o que sustentou uma decisão.
+        self.clean()
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        if self.pk is not None and self.congelado:
+            anterior = Membro.objects.get(pk=self.pk)
+            campos = [self._meta.get_field(c) for c in CAMPOS_CONFERIDOS]
+            mudados = [str(f.verbose_name) for f in campos if getattr(anterior, f.attname) != getattr(self, f.attname)]
+            if mudados:
+                raise ValidationError(f"{self.nome} já participou de sessão (ou o resultado foi publicado): não mudam "
+                                      f"mais {', '.join(mudados)}.")
+        titular = self.papel == Papel.TITULAR
+        era_titular = self.pk is not None and Membro.objects.filter(pk=self.pk, papel=Papel.TITULAR).exists()
+        if titular != era_titular and self.comissao_id and Sessao.objects.filter(
+                comissao=self.comissao_id).exclude(estado=EstadoSessao.AGENDADA).exists():
+            # A maioria absoluta conta os titulares (Afonso Cláudio art. 9º, § 4º): mudá-los no meio do procedimento
+            # mudaria a maioria de uma votação para outra.
+            raise ValidationError("A comissão já fez sessão: os titulares não mudam mais, porque a maioria absoluta "
+                                  "se conta sobre eles; acrescente suplentes.")
 
     @property
     def congelado(self) -> bool:
@@ -276,6 +299,12 @@ class Avaliacao(models.Model):
         return self.recurso_id is not None
 
     @property
+    def estado_antes_da_votacao(self) -> str:
+        """O recurso vota logo (a comissão decide pela gravação ou pelos fundamentos); a primeira instância, depois da
+        entrevista."""
+        return EstadoAvaliacao.AGUARDANDO if self.em_recurso else EstadoAvaliacao.ENTREVISTA
+
+    @property
     def recurso_contra_ausencia(self) -> bool:
         """O julgamento de um recurso contra a ausência: a comissão nunca viu o candidato e não avalia o fenótipo;
         decide só se cabe nova convocação."""
@@ -301,7 +330,11 @@ class Participacao(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     avaliacao = models.ForeignKey(Avaliacao, verbose_name="avaliação", on_delete=models.CASCADE,
                                   related_name="participacoes")
-    membro = models.ForeignKey(Membro, verbose_name="membro", on_delete=models.PROTECT, related_name="+")
+    # Sem a restrição de chave estrangeira no banco: para conferi-la, o PostgreSQL trava a linha do membro (FOR KEY
+    # SHARE) a cada voto e deixa no `xmax` dela a transação do voto, que sobreviveria à apuração e diria a ordem em
+    # que os membros votaram. O membro vem sempre da consulta de eleitores do próprio voto (services/votacao.py).
+    membro = models.ForeignKey(Membro, verbose_name="membro", on_delete=models.PROTECT, related_name="+",
+                               db_constraint=False)
 
     class Meta:
         verbose_name = "participação na votação"
@@ -369,6 +402,11 @@ class AcessoGravacao(models.Model):
     solicitante = models.CharField("pedido de", max_length=200, help_text="Candidato, órgão, comissão recursal…")
     fundamento = models.TextField("fundamento do pedido")
     em = models.DateTimeField("acesso em", auto_now_add=True)
+    julgamento = models.ForeignKey(
+        Avaliacao, verbose_name="exame pela comissão no julgamento do recurso", null=True, blank=True,
+        on_delete=models.PROTECT, related_name="exames_da_gravacao",
+        help_text="Preenchido quando o acesso é o exame da gravação pela comissão que julga o recurso: só esse faz a "
+                  "ata dizer que a comissão a examinou.")
 
     class Meta:
         verbose_name = "acesso à gravação"

@@ -17,6 +17,7 @@ from heteroidentificacao.composicao import (
     maioria_da_votacao,
 )
 from heteroidentificacao.models import (
+    AcessoGravacao,
     Avaliacao,
     Comissao,
     Dispensa,
@@ -158,9 +159,17 @@ def maioria_da_comissao(comissao: Comissao, *, presentes: int) -> int:
 
 
 def momento_da_ausencia(avaliacao: Avaliacao) -> datetime:
-    """A partir de quando a ausência pode ser registrada: o horário do candidato, no dia marcado (ou no dia em que a
-    sessão de fato abriu, se depois), mais a tolerância do edital."""
+    """A partir de quando a ausência pode ser registrada: o horário do candidato, no dia para o qual o edital o
+    convocou, mais a tolerância do edital."""
     sessao = avaliacao.sessao
-    dia = max(sessao.data, timezone.localdate(sessao.aberta_em)) if sessao.aberta_em else sessao.data
-    marcado = timezone.make_aware(datetime.combine(dia, avaliacao.horario))
+    marcado = timezone.make_aware(datetime.combine(sessao.data, avaliacao.horario))
     return marcado + timedelta(minutes=sessao.comissao.tolerancia_ausencia_minutos)
+
+
+def exames_da_gravacao(julgamentos) -> dict[int, AcessoGravacao]:
+    """O primeiro exame da gravação recorrida registrado pela comissão que julga cada recurso (art. 9º, § 2º), por
+    julgamento: só ele faz a ata dizer que a comissão examinou a gravação, e só com ele a votação do recurso abre."""
+    exames: dict[int, AcessoGravacao] = {}
+    for acesso in AcessoGravacao.objects.filter(julgamento__in=julgamentos).order_by("em", "pk"):
+        exames.setdefault(acesso.julgamento_id, acesso)
+    return exames

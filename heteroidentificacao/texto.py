@@ -1,4 +1,4 @@
-"""Pequenos ajudantes de texto da heteroidentificação (Python puro): plurais de verdade, horas de Brasília."""
+"""Pequenos ajudantes de texto da heteroidentificação (Python puro): plurais de verdade, sem «(s)»."""
 
 from __future__ import annotations
 

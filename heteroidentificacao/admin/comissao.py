@@ -23,7 +23,6 @@ from heteroidentificacao.composicao import Conferencia
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,
-    EstadoAvaliacao,
     EstadoRecurso,
     EstadoSessao,
     Instancia,
@@ -32,6 +31,7 @@ from heteroidentificacao.models import (
     Recurso,
 )
 from heteroidentificacao.selectors import (
+    CONCLUIDAS,
     avaliacoes_a_publicar,
     com_escolaridade_do_edital,
     conferencia_da_comissao,
@@ -108,7 +108,10 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
             ("Designação", {
                 "description": "Uma comissão por certame e instância: as suas decisões valem só para este certame.",
                 "fields": ["certame", "instancia", ("ato_designacao", "data_designacao")]}),
-            ("Recursos", {"fields": ["recursos_pela_mesma", "prazo_recurso_dias"]}),
+            ("Regras do edital", {
+                "description": "Fixadas pelo edital: não mudam depois da primeira sessão, para que nenhum prazo ou "
+                               "horário já anunciado mude com o procedimento em curso.",
+                "fields": ["recursos_pela_mesma", "prazo_recurso_dias", "tolerancia_ausencia_minutos"]}),
         ]
         if obj is not None and not pode_ver_membros(request):
             fieldsets.append(("Membros", {"fields": ["membros_visiveis"]}))
@@ -119,6 +122,8 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
         if obj is not None:
             # Designada, a comissão é daquele certame e daquela instância (Afonso Cláudio art. 9º, § 5º).
             campos += ["certame", "instancia"]
+            if obj.sessoes.exclude(estado=EstadoSessao.AGENDADA).exists() or obj.resultado_provisorio_em:
+                campos += ["recursos_pela_mesma", "prazo_recurso_dias", "tolerancia_ausencia_minutos"]
         return campos
 
     def has_delete_permission(self, request, obj=None):
@@ -180,7 +185,7 @@ class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
             Comissao.objects.filter(certame=comissao.certame_id, instancia=Instancia.PRIMEIRA).first())
         pode_alterar = self.has_change_permission(request, comissao)
         avaliacoes = Avaliacao.objects.filter(sessao__comissao=comissao)
-        concluidas = avaliacoes.filter(estado__in=[EstadoAvaliacao.CONCLUIDA, EstadoAvaliacao.AUSENTE]).count()
+        concluidas = avaliacoes.filter(estado__in=CONCLUIDAS).count()
         recursos = Recurso.objects.filter(avaliacao__sessao__comissao=origem)
         a_publicar = avaliacoes_a_publicar(comissao).count() if primeira else 0
         return {

@@ -2,7 +2,7 @@
 (convocar, publicar resultados, protocolar e pautar recursos, gravação, apuração de fraude).
 
 Os formulários só recolhem e conferem o formato; quem decide se a operação cabe é o serviço
-(heteroidentificacao/services.py), cuja mensagem de erro vai ao usuário.
+(heteroidentificacao/services/), cuja mensagem de erro vai ao usuário.
 """
 
 from __future__ import annotations
@@ -148,6 +148,19 @@ class PautaRecursoForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["sessao"].queryset = sessoes
         self.fields["sessao"].label_from_instance = lambda s: f"{s} — {s.local} — {s.get_estado_display()}"
+
+
+class TransferenciaForm(forms.Form):
+    sessao = forms.ModelChoiceField(label="Nova sessão", queryset=Sessao.objects.none(),
+                                    empty_label="Escolha a sessão agendada")
+    horario = forms.TimeField(label="Novo horário", widget=AdminTimeWidget, help_text="hh:mm")
+    motivo = _texto("Motivo", ajuda="Por que o candidato muda de sessão (ao menos 10 caracteres); vai ao histórico.",
+                    linhas=3)
+
+    def __init__(self, *args, sessoes, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["sessao"].queryset = sessoes
+        self.fields["sessao"].label_from_instance = lambda s: f"{s} — {s.local}"
 
 
 # ---------------------------------------------------------------- gravação

@@ -1,6 +1,6 @@
 """Admin dos recursos contra as decisões de primeira instância e dos procedimentos de apuração de fraude.
 
-Tudo o que muda o estado passa por heteroidentificacao/services.py: protocolar (fora do prazo o recurso fica
+Tudo o que muda o estado passa por heteroidentificacao/services/: protocolar (fora do prazo o recurso fica
 registrado como não conhecido), pôr na pauta de uma sessão da instância que julga, instaurar a apuração,
 registrar notificação e defesa, decidir. As fichas só se consultam.
 """

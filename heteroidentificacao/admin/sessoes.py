@@ -17,11 +17,17 @@ from simple_history.template_utils import HistoricalRecordContextHelper
 
 from concursos.admin import SoConsultaMixin, pode_ver_sensiveis, registrar_acesso_sensivel
 from heteroidentificacao import services
-from heteroidentificacao.admin.formularios import ConvocacaoForm, GravacaoAcessoForm, GravacaoRegistroForm
+from heteroidentificacao.admin.formularios import (
+    ConvocacaoForm,
+    GravacaoAcessoForm,
+    GravacaoRegistroForm,
+    TransferenciaForm,
+)
 from heteroidentificacao.admin.paginas import PaginasMixin, pode_ver_membros
 from heteroidentificacao.models import (
     Avaliacao,
     Caracteristica,
+    EstadoAvaliacao,
     EstadoSessao,
     Instancia,
     Resultado,
@@ -320,6 +326,8 @@ class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, Simpl
                       and avaliacao.resultado in (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE)
                       and not hasattr(avaliacao, "recurso_interposto"))
         return {
+            "pode_transferir": (avaliacao.estado == EstadoAvaliacao.AGUARDANDO
+                                and request.user.has_perm(PERMISSAO_CONVOCAR)),
             "pode_registrar_gravacao": request.user.has_perm(PERMISSAO_GRAVACAO),
             "pode_acessar_gravacao": request.user.has_perm(PERMISSAO_ACESSO) and bool(avaliacao.gravacao_referencia),
             "pode_recorrer": recorrivel and request.user.has_perm("heteroidentificacao.add_recurso"),
@@ -331,6 +339,8 @@ class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, Simpl
     def get_urls(self):
         site = self.admin_site
         return [
+            path("<int:avaliacao_id>/transferir/", site.admin_view(self.transferir_view),
+                 name="heteroidentificacao_avaliacao_transferir"),
             path("<int:avaliacao_id>/gravacao/registrar/", site.admin_view(self.gravacao_registrar_view),
                  name="heteroidentificacao_avaliacao_gravacao_registrar"),
             path("<int:avaliacao_id>/gravacao/acessar/", site.admin_view(self.gravacao_acessar_view),
@@ -346,6 +356,28 @@ class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, Simpl
     def _artigo_gravacao(avaliacao: Avaliacao) -> str:
         lei = avaliacao.sessao.comissao.lei
         return citar(lei.artigo_gravacao if lei else "")
+
+    def transferir_view(self, request, avaliacao_id: int):
+        avaliacao = self._avaliacao(request, avaliacao_id)
+        self.exigir(request, PERMISSAO_CONVOCAR)
+        sessoes = (Sessao.objects.filter(comissao=avaliacao.sessao.comissao_id, estado=EstadoSessao.AGENDADA)
+                   .exclude(pk=avaliacao.sessao_id).order_by("data", "inicio"))
+        form, transferida = self.processar(request, TransferenciaForm, lambda dados: services.avaliacao_transferir(
+            avaliacao=avaliacao, sessao=dados["sessao"], horario=dados["horario"], motivo=dados["motivo"],
+            usuario=request.user), sessoes=sessoes)
+        if transferida is not None:
+            self.message_user(request, f"Inscrição {transferida.inscricao.numero} transferida para a "
+                                       f"{transferida.sessao}, às {transferida.horario:%H:%M}. Emita de novo o edital "
+                                       "de convocação.", messages.SUCCESS)
+            return self.voltar(transferida)
+        lei = avaliacao.sessao.comissao.lei
+        return self.pagina_acao(
+            request, avaliacao, titulo=f"Transferir para outra sessão — inscrição {avaliacao.inscricao.numero}",
+            form=form, botao="Transferir",
+            explicacao="O candidato ainda não chamado passa a outra sessão agendada desta comissão, com nova data e "
+                       "hora, que saem no edital de convocação; a convocação é por edital"
+                       f"{citar(lei.artigo_momento if lei else '')}. Use quando a sessão de origem abriu noutro dia: "
+                       "ninguém é dado como ausente de uma sessão para a qual não foi convocado.")
 
     def gravacao_registrar_view(self, request, avaliacao_id: int):
         avaliacao = self._avaliacao(request, avaliacao_id)

@@ -1,5 +1,11 @@
 """Cédulas cifradas (AES-256-GCM), eleitores de cada votação, ocorrências da sessão, cotistas fora da
-heteroidentificação, nova convocação por recurso contra a ausência e a publicação do resultado de cada candidato."""
+heteroidentificação, nova convocação por recurso contra a ausência e a publicação do resultado de cada candidato.
+
+Os dados que já existiam: as votações eletrônicas abertas durante a atualização são anuladas (as cédulas, em claro,
+destruídas sem leitura: cifrá-las no lugar deixaria o valor nas versões antigas das linhas), e a migração 0003 reescreve
+as tabelas das cédulas no PostgreSQL; as sessões abertas ganham os participantes e os eleitores; as decisões publicadas
+ganham a data da publicação; e as dúvidas que a apuração antiga escrevia sozinha, ainda sem parecer, voltam à comissão.
+"""
 
 import django.core.validators
 import django.db.models.deletion
@@ -7,38 +13,52 @@ import django.utils.timezone
 import simple_history.models
 from django.conf import settings
 from django.db import migrations, models
+from django.utils import timezone
+
+CONCLUIDAS = ("concluida", "ausente")
 
 
-def cifrar_cedulas_abertas(apps, schema_editor):
-    """Uma votação aberta durante a atualização: as cédulas que já estavam no banco passam a ser cifradas com a
-    chave do servidor, como as novas (heteroidentificacao/urna.py)."""
-    import uuid
-
-    from heteroidentificacao import urna
-
+def _anular_votacoes_eletronicas_abertas(apps) -> None:
+    Avaliacao = apps.get_model("heteroidentificacao", "Avaliacao")
     Cedula = apps.get_model("heteroidentificacao", "Cedula")
-    for cedula in Cedula.objects.all():
-        cedula.conteudo = urna.lacrar(cedula.confirma, chave=settings.CHAVE_CEDULAS, avaliacao_id=cedula.avaliacao_id,
-                                      cedula_id=uuid.UUID(str(cedula.id)))
-        cedula.save(update_fields=["conteudo"])
+    Participacao = apps.get_model("heteroidentificacao", "Participacao")
+    Ocorrencia = apps.get_model("heteroidentificacao", "OcorrenciaSessao")
+    agora = timezone.now()
+    for avaliacao in Avaliacao.objects.filter(estado="votacao", forma_votacao="eletronica").select_related(
+            "inscricao"):
+        Cedula.objects.filter(avaliacao=avaliacao).delete()
+        Participacao.objects.filter(avaliacao=avaliacao).delete()
+        Ocorrencia.objects.create(
+            sessao_id=avaliacao.sessao_id, avaliacao=avaliacao, tipo="anulacao", em=agora,
+            descricao=f"Às {timezone.localtime(agora):%H:%M}, a votação da inscrição {avaliacao.inscricao.numero} foi "
+                      "anulada antes da apuração, na atualização do sistema que passou a cifrar as cédulas. As "
+                      "cédulas depositadas foram destruídas sem leitura.")
+        Avaliacao.objects.filter(pk=avaliacao.pk).update(
+            estado="aguardando" if avaliacao.recurso_id else "entrevista", forma_votacao="", votantes=None,
+            maioria=None, membros_da_comissao=None)
 
 
-def preencher_datas_participantes_e_eleitores(apps, schema_editor):
-    """As sessões já abertas: quem estava presente participou (e assina a ata); numa votação aberta durante a
-    atualização, votam os presentes, como antes. E as decisões já publicadas no resultado provisório passam a ter a
-    data da sua publicação, da qual corre o prazo de recurso de cada candidato."""
+def migrar_dados(apps, schema_editor):
     Sessao = apps.get_model("heteroidentificacao", "Sessao")
     Avaliacao = apps.get_model("heteroidentificacao", "Avaliacao")
     Comissao = apps.get_model("heteroidentificacao", "Comissao")
-    for comissao in Comissao.objects.filter(resultado_provisorio_em__isnull=False):
-        Avaliacao.objects.filter(sessao__comissao=comissao, recurso__isnull=True,
-                                 estado__in=["concluida", "ausente"]).update(
-            resultado_publicado_em=comissao.resultado_provisorio_em)
+    _anular_votacoes_eletronicas_abertas(apps)
     for sessao in Sessao.objects.exclude(estado="agendada"):
         presentes = list(sessao.presentes.all())
         sessao.participantes.set(presentes)
         for avaliacao in Avaliacao.objects.filter(sessao=sessao, estado="votacao"):
             avaliacao.eleitores.set(presentes)
+    # Só as decisões tomadas até a publicação saíram nela; as posteriores vão ao resultado complementar.
+    for comissao in Comissao.objects.filter(resultado_provisorio_em__isnull=False):
+        for avaliacao in Avaliacao.objects.filter(sessao__comissao=comissao, recurso__isnull=True,
+                                                  estado__in=CONCLUIDAS).select_related("sessao"):
+            aberta_em = avaliacao.sessao.aberta_em
+            if aberta_em is None or timezone.localdate(aberta_em) <= comissao.resultado_provisorio_em:
+                Avaliacao.objects.filter(pk=avaliacao.pk).update(
+                    resultado_publicado_em=comissao.resultado_provisorio_em)
+    # A dúvida razoável é da comissão, no parecer (art. 6º, § 1º): a que a apuração antiga escrevia sozinha, ainda
+    # sem parecer registrado, volta a esperar a conclusão da comissão.
+    Avaliacao.objects.filter(estado="apurada", por_duvida=True).update(resultado="", por_duvida=False, parecer="")
 
 
 class Migration(migrations.Migration):
@@ -100,6 +120,15 @@ class Migration(migrations.Migration):
             model_name='avaliacao',
             name='avaliacao_primeira_unica',
         ),
+        migrations.RemoveField(
+            model_name='cedula',
+            name='confirma',
+        ),
+        migrations.AddField(
+            model_name='acessogravacao',
+            name='julgamento',
+            field=models.ForeignKey(blank=True, help_text='Preenchido quando o acesso é o exame da gravação pela comissão que julga o recurso: só esse faz a ata dizer que a comissão a examinou.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='exames_da_gravacao', to='heteroidentificacao.avaliacao', verbose_name='exame pela comissão no julgamento do recurso'),
+        ),
         migrations.AddField(
             model_name='avaliacao',
             name='eleitores',
@@ -125,11 +154,6 @@ class Migration(migrations.Migration):
             name='conteudo',
             field=models.BinaryField(default=b'', verbose_name='voto cifrado'),
             preserve_default=False,
-        ),
-        migrations.RunPython(cifrar_cedulas_abertas, migrations.RunPython.noop),
-        migrations.RemoveField(
-            model_name='cedula',
-            name='confirma',
         ),
         migrations.AddField(
             model_name='comissao',
@@ -190,6 +214,11 @@ class Migration(migrations.Migration):
             model_name='membro',
             name='usuario',
             field=models.ForeignKey(blank=True, help_text='Uma conta criada para a comissão: sem acesso ao admin, sem superpoderes e sem grupo de acesso.', limit_choices_to=models.Q(('groups__isnull', True), ('is_staff', False), ('is_superuser', False)), null=True, on_delete=django.db.models.deletion.PROTECT, related_name='membros_comissao', to=settings.AUTH_USER_MODEL, verbose_name='usuário (acesso à área da comissão)'),
+        ),
+        migrations.AlterField(
+            model_name='participacao',
+            name='membro',
+            field=models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='heteroidentificacao.membro', verbose_name='membro'),
         ),
         migrations.AlterField(
             model_name='sessao',
@@ -259,5 +288,5 @@ class Migration(migrations.Migration):
             model_name='dispensa',
             constraint=models.UniqueConstraint(fields=('comissao', 'inscricao'), name='dispensa_unica'),
         ),
-        migrations.RunPython(preencher_datas_participantes_e_eleitores, migrations.RunPython.noop),
+        migrations.RunPython(migrar_dados, migrations.RunPython.noop),
     ]

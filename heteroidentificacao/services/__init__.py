@@ -11,6 +11,7 @@ from concursos.services import ErroOperacao
 from heteroidentificacao.services.avaliacao import (
     avaliacao_anotar,
     avaliacao_registrar_presenca,
+    avaliacao_transferir,
     parecer_registrar,
 )
 from heteroidentificacao.services.comum import PARECER_MINIMO
@@ -43,6 +44,7 @@ __all__ = [
     "ErroOperacao",
     "avaliacao_anotar",
     "avaliacao_registrar_presenca",
+    "avaliacao_transferir",
     "cedula_papel_abrir",
     "comissao_que_julga",
     "cotista_dispensar",

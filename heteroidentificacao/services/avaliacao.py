@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import time
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -12,10 +14,18 @@ from heteroidentificacao.models import (
     Caracteristica,
     EstadoAvaliacao,
     EstadoRecurso,
+    EstadoSessao,
     Resultado,
+    Sessao,
 )
 from heteroidentificacao.selectors import momento_da_ausencia
-from heteroidentificacao.services.comum import PARECER_MINIMO, exigir_presidente, exigir_sessao_aberta, travar_avaliacao
+from heteroidentificacao.services.comum import (
+    PARECER_MINIMO,
+    exigir_motivo,
+    exigir_presidente,
+    exigir_sessao_aberta,
+    travar_avaliacao,
+)
 from heteroidentificacao.texto import plural
 from legislacao.models import citar
 
@@ -38,6 +48,16 @@ def avaliacao_registrar_presenca(*, avaliacao: Avaliacao, compareceu: bool, usua
         auditar(avaliacao, usuario, "Candidato presente: entrevista iniciada.")
         avaliacao.save(update_fields=["estado", "iniciada_em"])
         return avaliacao
+    sessao = avaliacao.sessao
+    lei = sessao.comissao.certame.lei
+    aberta = timezone.localdate(sessao.aberta_em)
+    if aberta > sessao.data:
+        # A convocação é por edital, para um dia e uma hora (art. 9º, § 8º): quem não veio a uma sessão aberta noutro
+        # dia não faltou à convocação, e a ausência elimina (art. 9º, § 9º).
+        raise ErroOperacao(
+            f"A sessão foi aberta em {aberta:%d/%m/%Y}, depois do dia para o qual o candidato foi convocado "
+            f"({sessao.data:%d/%m/%Y}): ele não pode ser dado como ausente{citar(lei.artigo_momento if lei else '')}. "
+            "Peça ao RH que o transfira para outra sessão, com nova convocação.")
     a_partir = momento_da_ausencia(avaliacao)
     if agora < a_partir:
         tolerancia = avaliacao.sessao.comissao.tolerancia_ausencia_minutos
@@ -46,7 +66,6 @@ def avaliacao_registrar_presenca(*, avaliacao: Avaliacao, compareceu: bool, usua
             f"O candidato foi convocado para as {avaliacao.horario:%H:%M}: a ausência só pode ser registrada a "
             f"partir das {local:%H:%M} de {local:%d/%m/%Y}, passada a tolerância de "
             f"{plural(tolerancia, 'minuto', 'minutos')} do edital.")
-    lei = avaliacao.sessao.comissao.certame.lei
     avaliacao.estado = EstadoAvaliacao.AUSENTE
     avaliacao.resultado = Resultado.AUSENTE
     avaliacao.iniciada_em = agora
@@ -166,3 +185,24 @@ def aplicar_na_inscricao(avaliacao: Avaliacao, usuario) -> None:
     instancia = "recurso" if avaliacao.em_recurso else "primeira instância"
     auditar(inscricao, usuario, f"Heteroidentificação ({instancia}): {avaliacao.get_resultado_display()}.")
     inscricao.save(update_fields=["heteroidentificacao"])
+
+
+@transaction.atomic
+def avaliacao_transferir(*, avaliacao: Avaliacao, sessao: Sessao, horario: time, motivo: str, usuario) -> Avaliacao:
+    """Transfere para outra sessão agendada da mesma comissão quem ainda não foi chamado (p. ex. porque a sessão abriu
+    noutro dia): a nova data e hora saem no edital de convocação (art. 9º, § 8º), e o motivo fica no histórico."""
+    avaliacao = travar_avaliacao(avaliacao)
+    destino = Sessao.objects.select_for_update().get(pk=sessao.pk)
+    if avaliacao.estado != EstadoAvaliacao.AGUARDANDO:
+        raise ErroOperacao("Só se transfere quem ainda não foi chamado na sessão.")
+    if destino.comissao_id != avaliacao.sessao.comissao_id or destino.pk == avaliacao.sessao_id:
+        raise ErroOperacao("Escolha outra sessão desta mesma comissão.")
+    if destino.estado != EstadoSessao.AGENDADA:
+        raise ErroOperacao("A sessão de destino precisa estar agendada, ainda não aberta.")
+    motivo = exigir_motivo(motivo, "da transferência")
+    origem = avaliacao.sessao
+    avaliacao.sessao = destino
+    avaliacao.horario = horario
+    auditar(avaliacao, usuario, f"Transferida da {origem} para a {destino}, às {horario:%H:%M}: {motivo}")
+    avaliacao.save(update_fields=["sessao", "horario"])
+    return avaliacao

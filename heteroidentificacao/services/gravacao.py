@@ -46,14 +46,15 @@ def gravacao_registrar_na_sessao(*, avaliacao: Avaliacao, referencia: str, sha25
 
 
 @transaction.atomic
-def gravacao_acessar(*, avaliacao: Avaliacao, usuario, solicitante: str, fundamento: str) -> AcessoGravacao:
+def gravacao_acessar(*, avaliacao: Avaliacao, usuario, solicitante: str, fundamento: str,
+                     julgamento: Avaliacao | None = None) -> AcessoGravacao:
     """Acesso à gravação só por pedido fundamentado, e cada acesso fica registrado (art. 9º, § 2º)."""
     if not avaliacao.gravacao_referencia:
         raise ErroOperacao("A gravação desta avaliação não foi registrada.")
     if not solicitante.strip() or len(fundamento.strip()) < 20:
         raise ErroOperacao("Informe quem pede e o fundamento do pedido (ao menos 20 caracteres).")
     return AcessoGravacao.objects.create(avaliacao=avaliacao, usuario=usuario, solicitante=solicitante.strip(),
-                                         fundamento=fundamento.strip())
+                                         fundamento=fundamento.strip(), julgamento=julgamento)
 
 
 @transaction.atomic
@@ -67,8 +68,10 @@ def gravacao_examinar(*, avaliacao: Avaliacao, usuario) -> AcessoGravacao:
         raise ErroOperacao("Só no julgamento de um recurso contra a não confirmação se examina a gravação.")
     recurso = avaliacao.recurso
     sessao = avaliacao.sessao
+    if avaliacao.estado != EstadoAvaliacao.AGUARDANDO:
+        raise ErroOperacao("O exame da gravação vem antes da votação do recurso.")
     return gravacao_acessar(
-        avaliacao=recurso.avaliacao, usuario=usuario,
+        avaliacao=recurso.avaliacao, usuario=usuario, julgamento=avaliacao,
         solicitante=f"{sessao.comissao.get_instancia_display()}, para julgar o recurso",
         fundamento=f"Exame da gravação pela comissão, na {sessao}, para julgar o recurso protocolado em "
                    f"{recurso.protocolado_em:%d/%m/%Y}.")

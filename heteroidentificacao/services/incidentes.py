@@ -22,15 +22,22 @@ from heteroidentificacao.models import (
     Sessao,
     TipoOcorrencia,
 )
-from heteroidentificacao.selectors import falhas_de_quem_vota, para_conferencia, regras_da_comissao, titulares
+from heteroidentificacao.selectors import (
+    falhas_de_quem_vota,
+    maioria_da_comissao,
+    para_conferencia,
+    regras_da_comissao,
+    titulares,
+)
 from heteroidentificacao.services.comum import (
     exigir_motivo,
     exigir_presidente,
     funcao_na_sessao,
     hora,
     registrar_ocorrencia,
+    travar_avaliacao,
 )
-from heteroidentificacao.services.votacao import Eleitor, votacao_anular
+from heteroidentificacao.services.votacao import travar_votos, votacao_anular
 
 
 def _travar_sessao_aberta(sessao: Sessao, usuario) -> Sessao:
@@ -61,9 +68,13 @@ def membro_registrar_saida(*, sessao: Sessao, membro: Membro, motivo: str, usuar
                          f"{motivo}", usuario, membro=membro)
     anuladas = []
     abertas = Avaliacao.objects.filter(sessao=sessao, estado=EstadoAvaliacao.VOTACAO, eleitores=membro)
-    for avaliacao in abertas.select_related("inscricao"):
-        # Trava a linha do eleitor: um voto dele em curso termina antes de se saber se votou.
-        list(Eleitor.objects.select_for_update().filter(avaliacao=avaliacao, membro=membro).values_list("pk"))
+    for avaliacao in abertas.order_by("pk"):
+        # A mesma ordem de travas da apuração e da anulação (avaliação, depois os votos): nunca um impasse. E um
+        # voto dele em curso termina antes de se saber se votou.
+        avaliacao = travar_avaliacao(avaliacao)
+        if avaliacao.estado != EstadoAvaliacao.VOTACAO:
+            continue
+        travar_votos(avaliacao.pk, [membro.usuario_id] if membro.usuario_id else [])
         if avaliacao.forma_votacao == FormaVotacao.ELETRONICA:
             votou = Participacao.objects.filter(avaliacao=avaliacao, membro=membro).exists()
         else:
@@ -81,8 +92,10 @@ def membro_registrar_saida(*, sessao: Sessao, membro: Membro, motivo: str, usuar
             anuladas.append(avaliacao)
             continue
         avaliacao.votantes = len(restantes)
+        # Numa lei de «maioria dos presentes», a maioria acompanha quem vota; na da maioria absoluta dos membros, não.
+        avaliacao.maioria = maioria_da_comissao(sessao.comissao, presentes=len(restantes))
         auditar(avaliacao, usuario, f"{membro.nome} saiu antes de votar: votam {len(restantes)}.")
-        avaliacao.save(update_fields=["votantes"])
+        avaliacao.save(update_fields=["votantes", "maioria"])
     return anuladas
 
 

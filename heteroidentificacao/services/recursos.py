@@ -19,6 +19,7 @@ from heteroidentificacao.models import (
 )
 from heteroidentificacao.services.comum import travar_avaliacao
 from heteroidentificacao.services.resultados import prazo_recurso_da_avaliacao
+from legislacao.models import citar
 
 
 @transaction.atomic
@@ -28,11 +29,13 @@ def recurso_protocolar(*, avaliacao: Avaliacao, protocolado_em: date, fundamento
     avaliacao = travar_avaliacao(avaliacao)
     if avaliacao.em_recurso:
         raise ErroOperacao("Esta já é a decisão do recurso: não cabe outro recurso por este procedimento.")
+    lei = avaliacao.sessao.comissao.certame.lei
+    artigo = citar(lei.artigo_recurso if lei else "")
     if avaliacao.resultado_publicado_em is None:
         raise ErroOperacao("O resultado deste candidato ainda não foi publicado: o recurso cabe depois da "
-                           "publicação, e o prazo corre dela.")
+                           f"publicação, e o prazo corre dela{artigo}.")
     if avaliacao.resultado not in (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE):
-        raise ErroOperacao("Só cabe recurso contra a não confirmação ou a eliminação por ausência.")
+        raise ErroOperacao(f"Só cabe recurso contra a não confirmação ou a eliminação por ausência{artigo}.")
     if not fundamentos.strip():
         raise ErroOperacao("Registre os fundamentos do recurso.")
     if hasattr(avaliacao, "recurso_interposto"):

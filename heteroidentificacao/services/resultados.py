@@ -33,6 +33,7 @@ from heteroidentificacao.selectors import (
 )
 from heteroidentificacao.services.comum import exigir_motivo
 from heteroidentificacao.texto import plural
+from legislacao.models import citar
 
 # Quantos nomes uma recusa lista antes de resumir o resto.
 LISTAR = 20
@@ -107,7 +108,9 @@ def resultado_provisorio_publicar(*, comissao: Comissao, data: date, usuario) ->
             raise ErroOperacao("Nenhum candidato foi avaliado ainda.")
         pendencias = _pendencias(comissao)
         if pendencias:
-            raise ErroOperacao("O resultado provisório só sai com todos os cotistas avaliados. " + " ".join(pendencias))
+            lei = comissao.certame.lei
+            raise ErroOperacao("O resultado provisório só sai com todos os cotistas avaliados"
+                               f"{citar(lei.artigo_momento if lei else '')}. " + " ".join(pendencias))
     publicar = list(avaliacoes_a_publicar(comissao))
     if not publicar:
         raise ErroOperacao("Não há resultado novo a publicar: todas as decisões concluídas já foram publicadas.")

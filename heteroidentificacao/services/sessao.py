@@ -13,7 +13,6 @@ from concursos.services import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Dispensa,
-    EstadoAvaliacao,
     EstadoRecurso,
     EstadoSessao,
     Instancia,
@@ -23,7 +22,7 @@ from heteroidentificacao.models import (
     Sessao,
     TipoOcorrencia,
 )
-from heteroidentificacao.selectors import conferencia_da_comissao
+from heteroidentificacao.selectors import CONCLUIDAS, conferencia_da_comissao
 from heteroidentificacao.services.comum import exigir_motivo, exigir_presidente, exigir_quem_vota, registrar_ocorrencia
 from heteroidentificacao.texto import plural
 
@@ -129,7 +128,7 @@ def sessao_encerrar(*, sessao: Sessao, ocorrencias: str = "", usuario) -> Sessao
     exigir_presidente(sessao, usuario)
     if sessao.estado != EstadoSessao.ABERTA:
         raise ErroOperacao("Só se encerra uma sessão aberta.")
-    pendentes = sessao.avaliacoes.exclude(estado__in=[EstadoAvaliacao.CONCLUIDA, EstadoAvaliacao.AUSENTE]).count()
+    pendentes = sessao.avaliacoes.exclude(estado__in=CONCLUIDAS).count()
     if pendentes:
         raise ErroOperacao(f"Ainda há {plural(pendentes, 'avaliação', 'avaliações')} sem parecer nesta sessão.")
     sessao.estado = EstadoSessao.ENCERRADA

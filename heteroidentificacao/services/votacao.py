@@ -11,14 +11,15 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
 from concursos.services import ErroOperacao, auditar
 from heteroidentificacao import apuracao, urna
 from heteroidentificacao.models import (
-    AcessoGravacao,
+    CONTA_DA_COMISSAO,
     Avaliacao,
     Cedula,
     EstadoAvaliacao,
@@ -28,7 +29,7 @@ from heteroidentificacao.models import (
     Resultado,
     TipoOcorrencia,
 )
-from heteroidentificacao.selectors import maioria_da_comissao, titulares
+from heteroidentificacao.selectors import exames_da_gravacao, maioria_da_comissao, titulares
 from heteroidentificacao.services.comum import (
     exigir_motivo,
     exigir_presidente,
@@ -42,10 +43,26 @@ from heteroidentificacao.texto import plural
 from legislacao.models import SemMaioria, citar
 
 Eleitor = Avaliacao.eleitores.through
+INT4 = 2**31 - 1
+# O eleitor vota com uma conta da comissão: se a conta ganhou acesso ao admin depois, ela não vota.
+CONTA_DO_ELEITOR = Q(**{f"membro__usuario__{campo}": valor for campo, valor in CONTA_DA_COMISSAO.children})
 
 
-def _estado_antes_da_votacao(avaliacao: Avaliacao) -> str:
-    return EstadoAvaliacao.AGUARDANDO if avaliacao.em_recurso else EstadoAvaliacao.ENTREVISTA
+def travar_votos(avaliacao_id: int, usuarios) -> None:
+    """Trava, até o fim da transação, o voto destes usuários nesta avaliação: um voto em curso termina antes, e nenhum
+    começa depois. No PostgreSQL é uma trava consultiva (`pg_advisory_xact_lock`), que não escreve em linha nenhuma:
+    um `SELECT … FOR UPDATE` na linha do eleitor deixaria no `xmax` dela a transação de cada voto, e com isso a ordem
+    em que votaram, mesmo depois da apuração. No SQLite as escritas já são em série."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for usuario in sorted(set(usuarios)):
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [avaliacao_id % INT4, usuario % INT4])
+
+
+def _travar_eleitores(avaliacao: Avaliacao) -> None:
+    travar_votos(avaliacao.pk, Eleitor.objects.filter(avaliacao=avaliacao).values_list("membro__usuario_id",
+                                                                                      flat=True))
 
 
 def _exigir_exame_da_gravacao(avaliacao: Avaliacao) -> None:
@@ -58,7 +75,7 @@ def _exigir_exame_da_gravacao(avaliacao: Avaliacao) -> None:
     if not recorrida.gravacao_sha256:
         raise ErroOperacao("A gravação da avaliação recorrida não foi registrada: a comissão não tem o que examinar"
                            f"{citar(lei.artigo_gravacao)}. Peça ao RH que registre a referência e o SHA-256.")
-    if not AcessoGravacao.objects.filter(avaliacao=recorrida, em__date__gte=avaliacao.recurso.protocolado_em).exists():
+    if avaliacao.pk not in exames_da_gravacao([avaliacao.pk]):
         raise ErroOperacao("Registre o exame da gravação da avaliação recorrida antes de votar: o acesso fica "
                            f"registrado, e a ata só diz que a gravação foi examinada se o acesso estiver registrado"
                            f"{citar(lei.artigo_gravacao)}.")
@@ -76,7 +93,7 @@ def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA,
     exigir_presidente(sessao, usuario)
     exigir_sessao_aberta(avaliacao)
     lei = comissao.certame.lei
-    if avaliacao.estado != _estado_antes_da_votacao(avaliacao):
+    if avaliacao.estado != avaliacao.estado_antes_da_votacao:
         raise ErroOperacao("A votação abre depois da entrevista, e só se ainda não estiver aberta nem apurada.")
     if not candidato_saiu:
         if avaliacao.recurso_contra_ausencia:
@@ -115,15 +132,20 @@ def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA,
 def voto_registrar(*, avaliacao: Avaliacao, usuario, confirma: bool) -> None:
     """O voto de um membro, do seu próprio login: registra que votou e, à parte, a cédula cifrada, sem dono.
 
-    O mesmo caminho para os dois votos: uma consulta que confere e trava a linha do próprio eleitor (trinta membros
-    votando juntos não se enfileiram, e a anulação ou a saída do membro esperam o voto em curso), e duas inserções.
-    A restrição única de `Participacao` impede o segundo voto; a apuração trava a avaliação.
+    O mesmo caminho para os dois votos: a trava do voto deste membro (trinta membros votando juntos não se
+    enfileiram; a apuração, a anulação e a saída do membro esperam o voto em curso), uma consulta que confere que ele
+    é eleitor desta votação aberta, com uma conta da comissão, e duas inserções. A restrição única de `Participacao`
+    impede o segundo voto.
     """
+    if not usuario.is_authenticated:
+        _recusar_voto(avaliacao)
     with transaction.atomic():
-        membro = (Eleitor.objects.select_for_update(of=("self",)).filter(
-            avaliacao_id=avaliacao.pk, membro__usuario_id=usuario.pk, avaliacao__estado=EstadoAvaliacao.VOTACAO,
-            avaliacao__forma_votacao=FormaVotacao.ELETRONICA, avaliacao__sessao__estado=EstadoSessao.ABERTA,
-        ).values_list("membro_id", flat=True).first()) if usuario.is_authenticated else None
+        travar_votos(avaliacao.pk, [usuario.pk])
+        membro = Eleitor.objects.filter(
+            CONTA_DO_ELEITOR, avaliacao_id=avaliacao.pk, membro__usuario_id=usuario.pk,
+            avaliacao__estado=EstadoAvaliacao.VOTACAO, avaliacao__forma_votacao=FormaVotacao.ELETRONICA,
+            avaliacao__sessao__estado=EstadoSessao.ABERTA,
+        ).values_list("membro_id", flat=True).first()
         if membro is None:
             _recusar_voto(avaliacao)
         cedula = uuid.uuid4()
@@ -146,19 +168,17 @@ def _recusar_voto(avaliacao: Avaliacao) -> None:
     raise ErroOperacao("Só votam os membros presentes quando a votação foi aberta.")
 
 
-@sensitive_variables()
-def _abrir_cedulas(avaliacao: Avaliacao) -> list[bool]:
-    """Os votos, só na memória: cada cédula abre com a chave do servidor, presa à sua avaliação e à sua chave."""
-    votos = []
-    for cedula, conteudo in Cedula.objects.filter(avaliacao=avaliacao).values_list("id", "conteudo"):
+def _abridor(avaliacao: Avaliacao):
+    """Abre uma cédula, só na memória, com a chave do servidor, presa à sua avaliação e à sua chave primária."""
+    @sensitive_variables()
+    def abrir(cedula: tuple[uuid.UUID, bytes]) -> bool:
         try:
-            votos.append(urna.abrir(conteudo, chave=settings.CHAVE_CEDULAS, avaliacao_id=avaliacao.pk,
-                                    cedula_id=cedula))
+            return urna.abrir(cedula[1], chave=settings.CHAVE_CEDULAS, avaliacao_id=avaliacao.pk, cedula_id=cedula[0])
         except urna.CedulaInvalida as erro:
             raise ErroOperacao("Uma cédula não abre com a chave do servidor: a CHAVE_CEDULAS mudou durante a "
                                "votação, ou a cédula foi alterada no banco. Anule a votação e abra-a de "
                                "novo.") from erro
-    return votos
+    return abrir
 
 
 @transaction.atomic
@@ -169,16 +189,18 @@ def votacao_apurar(*, avaliacao: Avaliacao, usuario) -> Avaliacao:
     exigir_presidente(avaliacao.sessao, usuario)
     if avaliacao.estado != EstadoAvaliacao.VOTACAO or avaliacao.forma_votacao != FormaVotacao.ELETRONICA:
         raise ErroOperacao("Não há votação eletrônica aberta nesta avaliação.")
+    _travar_eleitores(avaliacao)
     votaram = Participacao.objects.filter(avaliacao=avaliacao).count()
     if votaram < avaliacao.votantes:
         faltam = avaliacao.votantes - votaram
         raise ErroOperacao(f"{'Falta' if faltam == 1 else 'Faltam'} {plural(faltam, 'voto', 'votos')} dos membros "
                            "presentes.")
-    votos = _abrir_cedulas(avaliacao)
-    if len(votos) != votaram or votaram != avaliacao.votantes:
-        raise ErroOperacao(f"Há {plural(len(votos), 'cédula', 'cédulas')} para {votaram} membros que votaram: a "
+    cedulas = list(Cedula.objects.filter(avaliacao=avaliacao).values_list("id", "conteudo"))
+    if len(cedulas) != votaram or votaram != avaliacao.votantes:
+        raise ErroOperacao(f"Há {plural(len(cedulas), 'cédula', 'cédulas')} para {votaram} membros que votaram: a "
                            "urna não confere. Anule a votação e abra-a de novo.")
-    resultado = apuracao.apurar(votos, maioria=avaliacao.maioria)
+    # Fechadas, as cédulas são embaralhadas; só as abertas até a maioria são decifradas (art. 11, § 2º).
+    resultado = apuracao.apurar(cedulas, maioria=avaliacao.maioria, abrir=_abridor(avaliacao))
     # As não abertas são destruídas sem leitura; as abertas ficam só no placar (art. 11, § 2º). As participações
     # também saem: todos os eleitores votaram (conferido acima), e nem a ordem em que votaram fica no banco.
     Cedula.objects.filter(avaliacao=avaliacao).delete()
@@ -253,11 +275,11 @@ def votacao_anular(*, avaliacao: Avaliacao, motivo: str, usuario, automatica: bo
     if papel and avaliacao.cedulas_abertas:
         raise ErroOperacao("A apuração das cédulas em papel já começou: conclua-a.")
     # Trava os eleitores antes de apagar: um voto em curso termina antes, e nenhum chega depois.
-    list(Eleitor.objects.select_for_update().filter(avaliacao=avaliacao).values_list("pk", flat=True))
+    _travar_eleitores(avaliacao)
     Cedula.objects.filter(avaliacao=avaliacao).delete()
     Participacao.objects.filter(avaliacao=avaliacao).delete()
     avaliacao.eleitores.clear()
-    avaliacao.estado = _estado_antes_da_votacao(avaliacao)
+    avaliacao.estado = avaliacao.estado_antes_da_votacao
     avaliacao.forma_votacao = ""
     avaliacao.votantes = avaliacao.maioria = avaliacao.membros_da_comissao = None
     avaliacao.cedulas_abertas = avaliacao.abertas_confirmam = avaliacao.abertas_nao_confirmam = None

@@ -1,7 +1,7 @@
 """Os controles do presidente: cada botão chama um serviço, que confere se quem clicou preside a comissão.
 
 As telas só escondem os botões de quem não preside; a recusa de verdade é dos serviços
-(heteroidentificacao/services.py), com a mensagem e o artigo da lei.
+(heteroidentificacao/services/), com a mensagem e o artigo da lei.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from heteroidentificacao.models import (
 )
 from heteroidentificacao.selectors import (
     conferencia_da_comissao,
+    exames_da_gravacao,
     falhas_de_quem_vota,
     momento_da_ausencia,
     sessoes_do_usuario,
@@ -67,15 +68,7 @@ class Cartao:
     parecer_form: ParecerForm | None = None
 
 
-def _exame_da_gravacao(avaliacao: Avaliacao) -> AcessoGravacao | None:
-    """No julgamento de um recurso, o acesso registrado à gravação recorrida depois do protocolo, se houve."""
-    if not avaliacao.em_recurso or avaliacao.recurso_contra_ausencia:
-        return None
-    return (AcessoGravacao.objects.filter(avaliacao=avaliacao.recurso.avaliacao_id,
-                                          em__date__gte=avaliacao.recurso.protocolado_em).order_by("em").first())
-
-
-def _cartao(avaliacao: Avaliacao, *, conduz: bool) -> Cartao:
+def _cartao(avaliacao: Avaliacao, *, conduz: bool, exames: dict) -> Cartao:
     cartao = Cartao(avaliacao, tracos=[c.label for c in Caracteristica if c.value in avaliacao.caracteristicas])
     estado = avaliacao.estado
     if estado == EstadoAvaliacao.VOTACAO and avaliacao.forma_votacao == FormaVotacao.ELETRONICA:
@@ -83,7 +76,7 @@ def _cartao(avaliacao: Avaliacao, *, conduz: bool) -> Cartao:
     if not conduz:
         return cartao
     prefixo = f"a{avaliacao.pk}-%s"
-    cartao.exame = _exame_da_gravacao(avaliacao)
+    cartao.exame = exames.get(avaliacao.pk)
     if estado == EstadoAvaliacao.AGUARDANDO and not avaliacao.em_recurso:
         cartao.ausencia_a_partir = timezone.localtime(momento_da_ausencia(avaliacao))
     if estado in (EstadoAvaliacao.ENTREVISTA, EstadoAvaliacao.VOTACAO, EstadoAvaliacao.APURADA):
@@ -91,8 +84,7 @@ def _cartao(avaliacao: Avaliacao, *, conduz: bool) -> Cartao:
         if not avaliacao.em_recurso:
             cartao.gravacao_form = GravacaoForm(initial={"referencia": avaliacao.gravacao_referencia,
                                                          "sha256": avaliacao.gravacao_sha256}, auto_id=prefixo)
-    esperado = EstadoAvaliacao.AGUARDANDO if avaliacao.em_recurso else EstadoAvaliacao.ENTREVISTA
-    if estado == esperado:
+    if estado == avaliacao.estado_antes_da_votacao:
         cartao.votacao_form = VotacaoForm(em_recurso=avaliacao.em_recurso,
                                           contra_ausencia=avaliacao.recurso_contra_ausencia, auto_id=prefixo)
     if estado == EstadoAvaliacao.VOTACAO and not avaliacao.cedulas_abertas:
@@ -112,7 +104,9 @@ def sessao(request, sessao_id: int):
     avaliacoes = (sessao.avaliacoes.select_related("inscricao__candidato", "inscricao__cargo", "recurso__avaliacao")
                   .annotate(votaram=Count("participacoes")))
     presentes = list(sessao.presentes.all())
-    cartoes = [_cartao(a, conduz=conduz) for a in avaliacoes]
+    avaliacoes = list(avaliacoes)
+    exames = exames_da_gravacao([a.pk for a in avaliacoes if a.em_recurso]) if conduz else {}
+    cartoes = [_cartao(a, conduz=conduz, exames=exames) for a in avaliacoes]
     hoje = timezone.localdate()
     contexto = {
         "sessao": sessao, "membro": membro, "comissao": comissao, "certame": comissao.certame,

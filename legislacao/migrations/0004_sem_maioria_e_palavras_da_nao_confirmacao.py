@@ -1,4 +1,5 @@
 from django.db import migrations, models
+from django.utils import timezone
 
 # «Declaração falsa» é o que só o procedimento de apuração de fraude reconhece (Afonso Cláudio art. 7º, com
 # contraditório e ampla defesa); a não confirmação é uma avaliação fenotípica, e o artigo citado fica sem o rótulo.
@@ -18,11 +19,20 @@ def dados_atuais(dados: dict) -> dict:
 
 def converter(apps, schema_editor):
     """A dúvida que «favorecia» a autodeclaração por si só passa a ser uma conclusão da comissão, motivada no
-    parecer (art. 6º, § 1º); sem essa regra, a falta de maioria não confirma, como antes."""
-    for nome in ("Lei", "HistoricalLei"):
-        modelo = apps.get_model("legislacao", nome)
+    parecer (art. 6º, § 1º); sem essa regra, a falta de maioria não confirma, como antes. No histórico, a conversão
+    só traduz o campo antigo para o novo; o ajuste do artigo entra como uma versão nova, com o motivo, e as versões
+    antigas ficam como eram."""
+    Lei = apps.get_model("legislacao", "Lei")
+    HistoricalLei = apps.get_model("legislacao", "HistoricalLei")
+    for modelo in (Lei, HistoricalLei):
         modelo.objects.filter(duvida_favorece=True).update(sem_maioria="parecer_duvida")
-        modelo.objects.filter(artigo_nao_confirmacao=ARTIGO_ANTIGO).update(artigo_nao_confirmacao=ARTIGO_NOVO)
+    campos = [f.attname for f in HistoricalLei._meta.concrete_fields if not f.attname.startswith("history_")]
+    for lei in Lei.objects.filter(artigo_nao_confirmacao=ARTIGO_ANTIGO):
+        lei.artigo_nao_confirmacao = ARTIGO_NOVO
+        lei.save(update_fields=["artigo_nao_confirmacao"])
+        HistoricalLei.objects.create(
+            **{campo: getattr(lei, campo) for campo in campos}, history_date=timezone.now(), history_type="~",
+            history_change_reason="Artigo da não confirmação sem o rótulo «declaração falsa» (só a fraude o é).")
 
 
 def desfazer(apps, schema_editor):

@@ -131,7 +131,7 @@ def test_a_lista_de_comissoes_mostra_a_conferencia(admin_client, comissao, certa
 
 def _dados_da_comissao(certame, *membros: dict) -> dict:
     dados = {"certame": certame.pk, "instancia": Instancia.PRIMEIRA, "ato_designacao": "Portaria nº 7/2024",
-             "data_designacao": "15/03/2024", "prazo_recurso_dias": "2",
+             "data_designacao": "15/03/2024", "prazo_recurso_dias": "2", "tolerancia_ausencia_minutos": "15",
              "membros-TOTAL_FORMS": str(len(membros)), "membros-INITIAL_FORMS": "0",
              "membros-MIN_NUM_FORMS": "0", "membros-MAX_NUM_FORMS": "1000"}
     for i, membro in enumerate(membros):

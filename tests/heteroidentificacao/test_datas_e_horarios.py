@@ -84,3 +84,32 @@ def test_sessao_aberta_antes_da_data_nao_registra_ausencia_antes_do_dia_marcado(
     avaliacao = sessao.avaliacoes.order_by("horario").first()
     with pytest.raises(ErroOperacao, match="a partir das 09:15 de 10/04/2024"):
         services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=False, usuario=presidente.usuario)
+
+
+def test_sessao_aberta_depois_do_dia_marcado_nao_da_ninguem_como_ausente_e_o_rh_transfere(
+        sessao, comissao, presidente, admin_user, relogio):
+    """Art. 9º, §§ 8º e 9º: a convocação é por edital, para um dia e uma hora, e a ausência elimina; quem não veio à
+    sessão aberta noutro dia não faltou à convocação: o RH o transfere para outra sessão, com nova convocação."""
+    from heteroidentificacao.models import Sessao
+
+    services.sessao_convocar(sessao=sessao, inscricoes=list(cotistas_a_convocar(comissao)), usuario=admin_user)
+    relogio.ir(date(2024, 4, 11), time(10, 0))
+    services.sessao_abrir(sessao=sessao, presentes=_titulares(comissao), usuario=presidente.usuario,
+                          motivo_data="Falta de energia no dia marcado; a sessão continuou no dia seguinte.")
+    avaliacao = sessao.avaliacoes.order_by("horario").first()
+    with pytest.raises(ErroOperacao, match=r"não pode ser dado como ausente \(art\. 9º, § 7º e § 8º\)"):
+        services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=False, usuario=presidente.usuario)
+    segunda = Sessao.objects.create(comissao=comissao, numero=2, data=date(2024, 4, 18), inicio=time(9, 0),
+                                    local="Auditório")
+    with pytest.raises(ErroOperacao, match="motivo da transferência"):
+        services.avaliacao_transferir(avaliacao=avaliacao, sessao=segunda, horario=time(9, 0), motivo="",
+                                      usuario=admin_user)
+    avaliacao = services.avaliacao_transferir(avaliacao=avaliacao, sessao=segunda, horario=time(9, 0),
+                                              motivo="Não compareceu à sessão aberta no dia seguinte.",
+                                              usuario=admin_user)
+    assert (avaliacao.sessao_id, avaliacao.estado) == (segunda.pk, EstadoAvaliacao.AGUARDANDO)
+    assert "Transferida da 1ª sessão (10/04/2024) para a 2ª sessão (18/04/2024)" in (
+        avaliacao.history.first().history_change_reason)
+    with pytest.raises(ErroOperacao, match="precisa estar agendada"):
+        services.avaliacao_transferir(avaliacao=avaliacao, sessao=sessao, horario=time(9, 0),
+                                      motivo="Tentativa de voltar à sessão já aberta.", usuario=admin_user)

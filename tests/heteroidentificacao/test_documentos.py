@@ -357,7 +357,7 @@ def test_resultado_final_diz_declaracao_falsa_so_onde_a_fraude_foi_reconhecida(f
                             decisao="Reconhecida a falsidade, depois de notificado o candidato e aberto o prazo de "
                                     "defesa, que não foi exercida.")
     resultado = _texto(resultado_emitir(comissao=final, final=True, usuario=admin_user))
-    assert ("005 Candidato 005" in resultado and "Eliminado por declaração falsa, reconhecida em procedimento "
+    assert ("005 Candidato 005" in resultado and "Eliminação por declaração falsa, reconhecida em procedimento "
             "administrativo em 25/04/2024, conforme o art. 7º e parágrafo único" in resultado)
     assert resultado.lower().count("declaração falsa") == 1
 

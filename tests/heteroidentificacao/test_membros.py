@@ -89,3 +89,30 @@ def test_ficha_da_comissao_mostra_os_dados_congelados_sem_campo_editavel(admin_c
                           usuario=presidente.usuario)
     html = admin_client.get(reverse("admin:heteroidentificacao_comissao_change", args=[comissao.pk])).content.decode()
     assert "Congelado: o membro já participou de sessão" in html
+
+
+def test_nem_fora_do_admin_se_reescreve_o_membro_que_se_sentou(sessao, comissao, presidente):
+    from django.core.exceptions import ValidationError
+
+    services.sessao_abrir(sessao=sessao, presentes=list(comissao.membros.filter(papel=Papel.TITULAR)),
+                          usuario=presidente.usuario)
+    carla = comissao.membros.get(nome="Carla Terceira")
+    carla.cor_raca = "parda"
+    with pytest.raises(ValidationError, match="cor ou raça"):
+        carla.save()
+
+
+def test_depois_da_primeira_sessao_os_titulares_nao_mudam(sessao, comissao, presidente):
+    """Art. 9º, § 4º: a maioria absoluta se conta sobre os titulares; mudá-los no meio do procedimento mudaria a
+    maioria de uma votação para outra. Suplentes ainda podem entrar."""
+    from django.core.exceptions import ValidationError
+
+    services.sessao_abrir(sessao=sessao, presentes=list(comissao.membros.filter(papel=Papel.TITULAR)),
+                          usuario=presidente.usuario)
+    with pytest.raises(ValidationError, match="os titulares não mudam mais"):
+        criar_membro(comissao, "Hélio Novo", "parda", "masculino", True, False, False, Papel.TITULAR)
+    davi = comissao.membros.get(nome="Davi Suplente")
+    davi.papel = Papel.TITULAR
+    with pytest.raises(ValidationError, match="os titulares não mudam mais"):
+        davi.save()
+    assert criar_membro(comissao, "Íris Nova", "preta", "feminino", True, False, False, Papel.SUPLENTE).pk

@@ -291,10 +291,26 @@ def test_sem_registro_de_acesso_a_ata_nao_diz_que_a_gravacao_foi_examinada(prime
                                parecer="Pele clara e traços finos, como na avaliação recorrida, sem o fenótipo pardo.")
     services.sessao_encerrar(sessao=sessao, usuario=presidente.usuario)
     [linha] = contexto_ata_recursos(sessao)["julgamentos"]
-    assert linha.exame == "Não há registro de acesso à gravação da avaliação recorrida."
+    assert linha.exame == "Não há registro de que a comissão tenha examinado a gravação da avaliação recorrida."
     assert not AcessoGravacao.objects.exists()
 
 
 def test_gravacao_de_decisao_publicada_nao_se_substitui(primeira_decidida, presidente):
     with pytest.raises(ErroOperacao, match="já foi publicado"):
         gravar(primeira_decidida, presidente, referencia="Outro arquivo.mp4")
+
+
+def test_acesso_pedido_pelo_candidato_nao_vale_como_exame_da_comissao(primeira_decidida, recursal, admin_user,
+                                                                     relogio):
+    """Art. 9º, § 2º: a gravação pode ser requerida pelo candidato; esse acesso, registrado pelo RH, não é o exame da
+    comissão que julga o recurso, e nem abre a votação nem faz a ata dizer que ela a examinou."""
+    recurso = services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 2),
+                                          fundamentos="Sou parda.", usuario=admin_user)
+    services.gravacao_acessar(avaliacao=primeira_decidida, usuario=admin_user, solicitante="O candidato",
+                              fundamento="Pedido do candidato para instruir o recurso protocolado.")
+    sessao = _sessao_recursal(recursal, relogio)
+    julgamento = services.recurso_pautar(recurso=recurso, sessao=sessao, horario=time(14, 0), usuario=admin_user)
+    presidente = recursal.membros.get(presidente=True)
+    services.sessao_abrir(sessao=sessao, presentes=_titulares(recursal), usuario=presidente.usuario)
+    with pytest.raises(ErroOperacao, match="Registre o exame da gravação"):
+        services.votacao_abrir(avaliacao=julgamento, candidato_saiu=True, usuario=presidente.usuario)

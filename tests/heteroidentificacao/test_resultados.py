@@ -29,7 +29,8 @@ def test_resultado_provisorio_recusado_lista_os_cotistas_sem_convocacao(sessao, 
     titulares = _titulares(comissao)
     services.sessao_abrir(sessao=sessao, presentes=titulares, usuario=presidente.usuario)
     decidir(sessao.avaliacoes.get(), presidente, [(m, True) for m in titulares])
-    esperado = ("O resultado provisório só sai com todos os cotistas avaliados. 2 cotistas sem convocação (convoque-os "
+    esperado = ("O resultado provisório só sai com todos os cotistas avaliados (art. 9º, § 7º e § 8º). 2 cotistas sem "
+                "convocação (convoque-os "
                 "ou registre, com o motivo, que ficam fora da heteroidentificação): 003 — Candidato 003 (ADM); "
                 "005 — Candidato 005 (ADM).")
     with pytest.raises(ErroOperacao, match=re.escape(esperado)):
@@ -152,3 +153,8 @@ def test_todo_pdf_se_emite_em_todo_estado_do_procedimento(sessao, comissao, pres
             caracteristicas=())
     services.sessao_encerrar(sessao=segunda_sessao, usuario=presidente.usuario)
     _nenhum_erro(admin_client, comissao, sessoes, presidente)
+    # No fim, os documentos que cabem saem de fato: não basta não quebrar.
+    for nome, objeto in (("sessao_ata_pdf", sessao), ("sessao_ata_recursos_pdf", segunda_sessao),
+                         ("comissao_resultado_provisorio_pdf", comissao), ("comissao_edital_pdf", comissao)):
+        resposta = admin_client.get(reverse(f"admin:heteroidentificacao_{nome}", args=[objeto.pk]))
+        assert (resposta.status_code, resposta["Content-Type"]) == (200, "application/pdf"), nome

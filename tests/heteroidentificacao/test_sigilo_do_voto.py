@@ -34,12 +34,15 @@ so_postgres = pytest.mark.skipif(connection.vendor != "postgresql", reason="colu
 
 
 class UrnaOrdenada:
-    """Uma ordem de abertura fixa e independente do banco: as duas apurações abrem as cédulas na mesma ordem, e só
-    o que o banco guarda poderia distingui-las."""
+    """Uma ordem de abertura fixa e independente do banco (a cédula que não confirma primeiro): as apurações abrem as
+    cédulas na mesma ordem de votos, e só o que o banco guarda poderia distingui-las."""
 
-    @staticmethod
-    def shuffle(urna_):
-        urna_.sort()
+    def __init__(self, avaliacao_id: int):
+        self.avaliacao_id = avaliacao_id
+
+    def shuffle(self, cedulas):
+        cedulas.sort(key=lambda c: urna.abrir(bytes(c[1]), chave=settings.CHAVE_CEDULAS,
+                                              avaliacao_id=self.avaliacao_id, cedula_id=c[0]))
 
 
 def _membros(comissao):
@@ -58,7 +61,8 @@ def duas_votacoes(sessao, comissao, presidente, admin_user):
                                                                                  (carla, True)])
 
 
-def _votar_e_apurar(avaliacao, votos, presidente):
+def _votar_e_apurar(avaliacao, votos, presidente, monkeypatch):
+    monkeypatch.setattr(apuracao, "_sorteio", UrnaOrdenada(avaliacao.pk))
     avaliacao = ate_a_votacao(avaliacao, presidente)
     for membro, confirma in votos:
         services.voto_registrar(avaliacao=avaliacao, usuario=membro.usuario, confirma=confirma)
@@ -137,10 +141,9 @@ def _linhas_da_avaliacao(avaliacao: Avaliacao) -> dict[str, list[tuple]]:
 def test_banco_depois_da_apuracao_e_o_mesmo_seja_quem_for_o_voto_divergente(duas_votacoes, presidente, monkeypatch):
     """Depois das apurações, as linhas que o banco guarda das duas avaliações, colunas de sistema incluídas (cada
     passo numa transação própria), são idênticas: nada permite saber quem divergiu."""
-    monkeypatch.setattr(apuracao, "_sorteio", UrnaOrdenada)
     (primeira, votos_1), (segunda, votos_2) = duas_votacoes
-    primeira = _votar_e_apurar(primeira, votos_1, presidente)
-    segunda = _votar_e_apurar(segunda, votos_2, presidente)
+    primeira = _votar_e_apurar(primeira, votos_1, presidente, monkeypatch)
+    segunda = _votar_e_apurar(segunda, votos_2, presidente, monkeypatch)
     assert primeira.votos_abertos_texto == segunda.votos_abertos_texto == "3 votos (2 a 1)"
     assert not Cedula.objects.exists()
     assert not Participacao.objects.exists(), "depois da apuração, nem a ordem em que votaram fica"
@@ -210,9 +213,9 @@ def test_o_banco_nao_recebe_nada_que_dependa_do_voto_alem_do_texto_cifrado(duas_
     """A mesma avaliação, do mesmo estado do banco, votada de duas maneiras (diverge Carla, ou diverge Bruno), na
     mesma ordem: a sequência de comandos e parâmetros enviados ao banco, do primeiro voto ao fim da apuração, é a
     mesma, salvo o texto cifrado de cada cédula, do mesmo tamanho."""
-    monkeypatch.setattr(apuracao, "_sorteio", UrnaOrdenada)
     (avaliacao, votos_1), (_, votos_2) = duas_votacoes
     avaliacao = ate_a_votacao(avaliacao, presidente)
+    monkeypatch.setattr(apuracao, "_sorteio", UrnaOrdenada(avaliacao.pk))
     votos_2 = [(membro, confirma) for (membro, _), (_, confirma) in zip(votos_1, votos_2, strict=True)]
     for membro, _ in votos_1:
         membro.usuario  # noqa: B018 — carregado antes da escuta, igual nos dois cenários
@@ -314,8 +317,18 @@ def test_dba_que_le_as_tuplas_mortas_depois_da_apuracao_so_acha_texto_cifrado(du
     for membro, confirma in votos:
         services.voto_registrar(avaliacao=avaliacao, usuario=membro.usuario, confirma=confirma)
     cifradas = {bytes(c) for c in Cedula.objects.values_list("conteudo", flat=True)}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT DISTINCT xmin::text::bigint FROM heteroidentificacao_participacao")
+        transacoes_dos_votos = [x for (x,) in cursor.fetchall()]
     services.votacao_apurar(avaliacao=avaliacao, usuario=presidente.usuario)
     assert not Cedula.objects.exists()
+    # Nas tabelas vivas, nenhuma linha guarda a transação de um voto, nem em `xmin` nem em `xmax` (a trava do voto é
+    # consultiva: um FOR UPDATE na linha do eleitor deixaria ali a transação de cada voto e a ordem em que votaram).
+    with connection.cursor() as cursor:
+        for tabela in _tabelas_do_sistema():
+            cursor.execute(f'SELECT count(*) FROM "{tabela}" WHERE xmin::text::bigint = ANY(%s) '
+                           "OR xmax::text::bigint = ANY(%s)", [transacoes_dos_votos, transacoes_dos_votos])
+            assert cursor.fetchone() == (0,), tabela
     with connection.cursor() as cursor:
         tuplas = _tuplas_da_tabela(cursor, "heteroidentificacao_cedula")
     mortas = [dados for _xmin, xmax, dados in tuplas if xmax != 0]
@@ -409,11 +422,13 @@ def test_nada_do_que_trafega_varia_com_o_voto(duas_votacoes, presidente):
     ("", "Defina CHAVE_CEDULAS no ambiente"),
     ("curta", "CHAVE_CEDULAS"),
     ("ZGVzZW52b2x2aW1lbnRvLWxvY2FsLWluc2VndXJvISE=", "não pode ser a chave de desenvolvimento"),
+    ("eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg=", "nem a SECRET_KEY"),
 ])
 def test_producao_recusa_subir_sem_uma_chave_propria_das_cedulas(chave, mensagem):
     """A chave fica só no ambiente do servidor, nunca no banco, e não é a SECRET_KEY; sem ela o sistema não sobe e
     diz como gerá-la."""
-    ambiente = {**os.environ, "DEBUG": "0", "SECRET_KEY": "x" * 60, "CHAVE_CEDULAS": chave,
+    ambiente = {**os.environ, "DEBUG": "0", "CHAVE_CEDULAS": chave,
+                "SECRET_KEY": "eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg=",
                 "DJANGO_SETTINGS_MODULE": "config.settings"}
     saida = subprocess.run([sys.executable, "-c", "import django; django.setup()"], env=ambiente,
                            capture_output=True, text=True, cwd=settings.BASE_DIR, check=False)
@@ -427,3 +442,13 @@ def test_a_chave_das_cedulas_nao_e_a_secret_key():
     assert settings.CHAVE_CEDULAS != settings.SECRET_KEY.encode()
     assert len(settings.CHAVE_CEDULAS) == 32
 
+
+
+def test_relatorio_de_erro_mascara_a_chave_das_cedulas():
+    """Quem recebe um relatório de erro (a página de depuração, o e-mail aos administradores) não recebe a chave que
+    abre os votos: o filtro do projeto esconde também os nomes em português («CHAVE»)."""
+    from django.views.debug import get_default_exception_reporter_filter
+
+    configuracoes = get_default_exception_reporter_filter().get_safe_settings()
+    assert configuracoes["CHAVE_CEDULAS"] != settings.CHAVE_CEDULAS
+    assert set(str(configuracoes["CHAVE_CEDULAS"])) == {"*"}
