@@ -25,7 +25,6 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from import_export.admin import ExportMixin
-from simple_history.admin import SimpleHistoryAdmin
 
 from concursos import admin_documentos, admin_importacao
 from concursos.admin_exportacao import ExportacaoEmSegundoPlanoMixin
@@ -63,6 +62,7 @@ from concursos.services import (
     novas_vagas_chamar,
 )
 from legislacao import motor
+from nucleo.historico import HistoricoSoConsultaAdmin
 
 # Quem abriu a ficha com dados sensíveis fica registrado (LGPD art. 37: registro das operações de tratamento).
 registro_lgpd = logging.getLogger("concursos.lgpd")
@@ -203,7 +203,7 @@ class CargoInline(admin.TabularInline):
 
 
 @admin.register(Certame)
-class CertameAdmin(SimpleHistoryAdmin):
+class CertameAdmin(HistoricoSoConsultaAdmin):
     list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
     list_display_links = None
     list_filter = ["status", "tipo", "uf", "orgao"]
@@ -623,7 +623,7 @@ class CertameAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Cargo)
-class CargoAdmin(SimpleHistoryAdmin):
+class CargoAdmin(HistoricoSoConsultaAdmin):
     list_display = ["codigo", "nome", "edital", "escolaridade", "vagas", "vagas_pcd", "reservadas", "listas"]
     list_filter = ["escolaridade", "certame__status"]
     list_select_related = ["certame"]
@@ -832,7 +832,7 @@ class CargoFiltro(admin.SimpleListFilter):
 
 @admin.register(Inscricao)
 class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
-                     SimpleHistoryAdmin):
+                     HistoricoSoConsultaAdmin):
     campos_sensiveis = CAMPOS_SENSIVEIS_INSCRICAO
     list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao",
                     "cotista"]

@@ -1,6 +1,7 @@
 """Configuração do projeto, lida do ambiente (DATABASE_URL, SECRET_KEY, CHAVE_CEDULAS, DEBUG, ALLOWED_HOSTS)."""
 
 import base64
+import binascii
 import os
 from pathlib import Path
 
@@ -41,13 +42,16 @@ def _chave_das_cedulas() -> bytes:
                 f"heteroidentificação (32 bytes em base64). Gere uma com: {GERAR_CHAVE_CEDULAS}")
         texto = CHAVE_CEDULAS_DESENVOLVIMENTO
     try:
-        chave = base64.urlsafe_b64decode(texto.encode("ascii"))
+        # Estrito: nenhum caractere fora do base64 nem sobra de «=»; senão, variantes do mesmo texto dariam a mesma
+        # chave (e a de desenvolvimento passaria por outra).
+        chave = binascii.a2b_base64(texto.translate(str.maketrans("-_", "+/")).encode("ascii"), strict_mode=True)
     except (ValueError, UnicodeEncodeError) as erro:
         raise ImproperlyConfigured(f"CHAVE_CEDULAS não é base64 válido. Gere uma com: {GERAR_CHAVE_CEDULAS}") from erro
     if len(chave) != 32:
         raise ImproperlyConfigured(f"CHAVE_CEDULAS tem {len(chave)} bytes; são precisos 32 (AES-256). Gere uma com: "
                                    f"{GERAR_CHAVE_CEDULAS}")
-    if not DEBUG and (texto == CHAVE_CEDULAS_DESENVOLVIMENTO or texto == SECRET_KEY):
+    if not DEBUG and (chave == base64.b64decode(CHAVE_CEDULAS_DESENVOLVIMENTO) or texto == SECRET_KEY
+                      or chave == SECRET_KEY.encode()):
         raise ImproperlyConfigured("CHAVE_CEDULAS não pode ser a chave de desenvolvimento nem a SECRET_KEY. Gere uma "
                                    f"própria com: {GERAR_CHAVE_CEDULAS}")
     return chave

@@ -146,6 +146,13 @@ class Membro(models.Model):
         self.clean()
         super().save(*args, **kwargs)
 
+    def delete(self, *args, **kwargs):
+        if self.congelado or (self.papel == Papel.TITULAR and Sessao.objects.filter(comissao=self.comissao_id).exclude(
+                estado=EstadoSessao.AGENDADA).exists()):
+            raise ValidationError(f"{self.nome} não pode ser removido: a comissão já fez sessão com ele, ou a maioria "
+                                  "absoluta se conta sobre os titulares.")
+        return super().delete(*args, **kwargs)
+
     def clean(self) -> None:
         if self.pk is not None and self.congelado:
             anterior = Membro.objects.get(pk=self.pk)
@@ -328,11 +335,12 @@ class Participacao(models.Model):
     não fica registrada, e nada a liga a uma cédula)."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    # As chaves estrangeiras da participação e da cédula não têm restrição no banco: para conferi-las, o PostgreSQL
+    # travaria a cada voto a linha da avaliação e a do membro (FOR KEY SHARE), deixando no `xmax` delas a transação do
+    # voto, e o voto esperaria atrás da anulação ou da apuração, que travam a avaliação (um impasse). Os valores vêm
+    # sempre da consulta de eleitores do próprio voto (services/votacao.py).
     avaliacao = models.ForeignKey(Avaliacao, verbose_name="avaliação", on_delete=models.CASCADE,
-                                  related_name="participacoes")
-    # Sem a restrição de chave estrangeira no banco: para conferi-la, o PostgreSQL trava a linha do membro (FOR KEY
-    # SHARE) a cada voto e deixa no `xmax` dela a transação do voto, que sobreviveria à apuração e diria a ordem em
-    # que os membros votaram. O membro vem sempre da consulta de eleitores do próprio voto (services/votacao.py).
+                                  related_name="participacoes", db_constraint=False)
     membro = models.ForeignKey(Membro, verbose_name="membro", on_delete=models.PROTECT, related_name="+",
                                db_constraint=False)
 
@@ -354,7 +362,8 @@ class Cedula(models.Model):
     """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    avaliacao = models.ForeignKey(Avaliacao, verbose_name="avaliação", on_delete=models.CASCADE, related_name="+")
+    avaliacao = models.ForeignKey(Avaliacao, verbose_name="avaliação", on_delete=models.CASCADE, related_name="+",
+                                  db_constraint=False)
     conteudo = models.BinaryField("voto cifrado")
 
     class Meta:

@@ -13,7 +13,6 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from simple_history.admin import SimpleHistoryAdmin
 
 from concursos.admin import CertameFiltro
 from heteroidentificacao import services
@@ -40,6 +39,7 @@ from heteroidentificacao.selectors import (
 )
 from heteroidentificacao.texto import plural
 from legislacao.models import citar
+from nucleo.historico import HistoricoSoConsultaAdmin
 
 PERMISSAO_ALTERAR = "heteroidentificacao.change_comissao"
 PERMISSAO_SESSOES = "heteroidentificacao.add_sessao"
@@ -82,7 +82,7 @@ class MembroInline(admin.StackedInline):
                            '(PDF)</a>', reverse("admin:heteroidentificacao_membro_termo_pdf", args=[membro.pk]))
 
 
-class ComissaoAdmin(PaginasMixin, SimpleHistoryAdmin):
+class ComissaoAdmin(PaginasMixin, HistoricoSoConsultaAdmin):
     list_display = ["__str__", "edital", "instancia", "ato_designacao", "data_designacao", "composicao",
                     "sessoes_n", "resultado"]
     list_filter = ["instancia", CertameFiltro]

@@ -17,7 +17,7 @@ from django.utils import timezone
 from localflavor.br.validators import BRCPFValidator
 
 from concursos.models import Certame, Inscricao
-from heteroidentificacao.models import CAMPOS_CONFERIDOS, Avaliacao, Membro, Sessao
+from heteroidentificacao.models import CAMPOS_CONFERIDOS, Avaliacao, EstadoSessao, Membro, Papel, Sessao
 
 DATA_AJUDA = "dd/mm/aaaa"
 
@@ -76,6 +76,10 @@ class MembrosFormSet(BaseInlineFormSet):
         linhas = [f for f in linhas if f.is_valid() and not (self.can_delete and self._should_delete_form(f))]
         if sum(bool(f.cleaned_data.get("presidente")) for f in linhas) > 1:
             raise ValidationError("Só um membro preside a comissão: desmarque «presidente» nos demais.")
+        if self.instance.pk and self.instance.sessoes.exclude(estado=EstadoSessao.AGENDADA).exists() and any(
+                f.instance.papel == Papel.TITULAR for f in self.deleted_forms if f.instance.pk):
+            raise ValidationError("A comissão já fez sessão: os titulares não mudam mais, porque a maioria absoluta "
+                                  "se conta sobre eles.")
         if any(f.instance.congelado for f in self.deleted_forms):
             raise ValidationError("Um membro que já participou de sessão, ou cuja comissão já publicou o resultado, "
                                   "não pode ser removido: ele assina atas e decisões.")

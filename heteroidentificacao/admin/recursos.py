@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.urls import path
 from django.utils.html import format_html
-from simple_history.admin import SimpleHistoryAdmin
 
 from concursos.admin import CertameFiltro, SoConsultaMixin
 from concursos.models import Inscricao
@@ -33,6 +32,7 @@ from heteroidentificacao.models import (
     Resultado,
 )
 from legislacao.models import citar
+from nucleo.historico import HistoricoSoConsultaAdmin
 
 PERMISSAO_PROTOCOLAR = "heteroidentificacao.add_recurso"
 PERMISSAO_PAUTAR = "heteroidentificacao.change_recurso"
@@ -61,7 +61,7 @@ def _selo(estado: str, rotulo: str) -> str:
 # ---------------------------------------------------------------- recursos
 
 
-class RecursoAdmin(SoConsultaMixin, PaginasMixin, SimpleHistoryAdmin):
+class RecursoAdmin(SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
     list_display = ["inscricao", "candidato", "edital", "decisao", "protocolado_em", "situacao", "pauta",
                     "registrado_por"]
     list_filter = ["estado", CertameDoRecursoFiltro, "avaliacao__sessao__comissao"]
@@ -208,7 +208,7 @@ class RecursoAdmin(SoConsultaMixin, PaginasMixin, SimpleHistoryAdmin):
 # ---------------------------------------------------------------- apuração de fraude
 
 
-class ProcedimentoFraudeAdmin(SoConsultaMixin, PaginasMixin, SimpleHistoryAdmin):
+class ProcedimentoFraudeAdmin(SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
     list_display = ["inscricao_numero", "candidato", "edital", "instaurado_em", "ato", "situacao", "decidido_em",
                     "encaminhado_mp_em"]
     list_filter = ["estado", CertameDaInscricaoFiltro]

@@ -12,7 +12,6 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from simple_history.admin import SimpleHistoryAdmin
 from simple_history.template_utils import HistoricalRecordContextHelper
 
 from concursos.admin import SoConsultaMixin, pode_ver_sensiveis, registrar_acesso_sensivel
@@ -36,6 +35,7 @@ from heteroidentificacao.models import (
 from heteroidentificacao.selectors import cotistas_a_convocar
 from heteroidentificacao.texto import plural
 from legislacao.models import citar
+from nucleo.historico import HistoricoSoConsultaAdmin
 
 CAMPO_SIGILOSO = "notas_entrevista"
 # A referência do arquivo da gravação só se mostra depois do pedido fundamentado, que fica registrado.
@@ -84,7 +84,7 @@ class AvaliacoesDaSessaoInline(AvaliacaoLeituraMixin, SoConsultaMixin, admin.Tab
     verbose_name_plural = "candidatos convocados e avaliações (conduzidas pelo presidente da comissão)"
 
 
-class SessaoAdmin(PaginasMixin, SimpleHistoryAdmin):
+class SessaoAdmin(PaginasMixin, HistoricoSoConsultaAdmin):
     list_display = ["__str__", "comissao", "numero", "data", "inicio", "local", "estado", "candidatos"]
     list_filter = ["estado", "comissao__instancia", "comissao"]
     list_select_related = ["comissao__certame"]
@@ -122,6 +122,10 @@ class SessaoAdmin(PaginasMixin, SimpleHistoryAdmin):
                   "presentes_contagem", "ocorrencias_da_sessao", "ocorrencias_contagem", "ocorrencias"]
         if obj.estado != EstadoSessao.AGENDADA:
             campos += ["data", "inicio", "local"]
+        elif obj.avaliacoes.exists():
+            # Os horários dos convocados partem do início: mudá-lo deixaria candidatos antes da sessão. Para mudar a
+            # hora de alguém, transfira a avaliação.
+            campos.append("inicio")
         return campos
 
     def get_changeform_initial_data(self, request):
@@ -241,7 +245,7 @@ class HistoricoDaAvaliacao(HistoricalRecordContextHelper):
                 if campo.field != CAMPO_GRAVACAO]
 
 
-class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, SimpleHistoryAdmin):
+class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
     list_display = ["inscricao_numero", "candidato", "cargo", "sessao", "horario", "instancia", "estado",
                     "resultado", "votos", "gravacao_registrada"]
     list_filter = ["estado", "resultado", "sessao__comissao"]

@@ -191,6 +191,11 @@ class Migration(migrations.Migration):
             field=models.CharField(blank=True, choices=[('confirmado', 'Autodeclaração confirmada'), ('nao_confirmado', 'Autodeclaração não confirmada'), ('ausente', 'Ausente'), ('nova_convocacao', 'Nova convocação (ausência justificada)')], max_length=16, verbose_name='resultado'),
         ),
         migrations.AlterField(
+            model_name='cedula',
+            name='avaliacao',
+            field=models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='heteroidentificacao.avaliacao', verbose_name='avaliação'),
+        ),
+        migrations.AlterField(
             model_name='comissao',
             name='prazo_recurso_dias',
             field=models.PositiveSmallIntegerField(default=2, help_text='Contados da publicação do resultado de cada candidato (edital).', verbose_name='prazo de recurso (dias)'),
@@ -214,6 +219,11 @@ class Migration(migrations.Migration):
             model_name='membro',
             name='usuario',
             field=models.ForeignKey(blank=True, help_text='Uma conta criada para a comissão: sem acesso ao admin, sem superpoderes e sem grupo de acesso.', limit_choices_to=models.Q(('groups__isnull', True), ('is_staff', False), ('is_superuser', False)), null=True, on_delete=django.db.models.deletion.PROTECT, related_name='membros_comissao', to=settings.AUTH_USER_MODEL, verbose_name='usuário (acesso à área da comissão)'),
+        ),
+        migrations.AlterField(
+            model_name='participacao',
+            name='avaliacao',
+            field=models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.CASCADE, related_name='participacoes', to='heteroidentificacao.avaliacao', verbose_name='avaliação'),
         ),
         migrations.AlterField(
             model_name='participacao',

@@ -34,6 +34,9 @@ def exigir_presidente(sessao: Sessao, usuario) -> Membro:
     presidente = sessao.comissao.membros.filter(presidente=True).first()
     if presidente is None or presidente.usuario_id is None or presidente.usuario_id != usuario.pk:
         raise ErroOperacao("Só o presidente da comissão conduz a sessão.")
+    if usuario.is_staff or usuario.is_superuser or usuario.groups.exists():
+        raise ErroOperacao("A conta do presidente ganhou acesso ao admin: quem conduz a comissão entra com uma conta "
+                           "criada só para ela. Peça ao RH que retire esse acesso.")
     return presidente
 
 

@@ -18,9 +18,10 @@ from heteroidentificacao.services.comum import exigir_presidente, exigir_sessao_
 def gravacao_registrar(*, avaliacao: Avaliacao, referencia: str, sha256: str, usuario) -> Avaliacao:
     """A referência do arquivo da filmagem e o seu SHA-256 (art. 9º, § 2º); o arquivo fica com a organizadora."""
     avaliacao = travar_avaliacao(avaliacao)
-    if avaliacao.resultado_publicado_em is not None:
-        raise ErroOperacao("O resultado desta avaliação já foi publicado: a gravação que fundamenta a decisão não "
-                           "muda mais.")
+    if avaliacao.em_recurso:
+        raise ErroOperacao("O recurso é julgado pela gravação da avaliação recorrida: registre-a nela.")
+    if avaliacao.resultado_publicado_em is not None or avaliacao.estado == EstadoAvaliacao.CONCLUIDA:
+        raise ErroOperacao("A decisão desta avaliação já foi registrada: a gravação que a fundamenta não muda mais.")
     sha256 = sha256.strip().lower()
     if len(sha256) != 64 or any(c not in "0123456789abcdef" for c in sha256):
         raise ErroOperacao("O SHA-256 tem 64 dígitos hexadecimais.")

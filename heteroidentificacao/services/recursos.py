@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, time
 
 from django.db import transaction
+from django.utils import timezone
 
 from concursos.services import ErroOperacao, auditar
 from heteroidentificacao.models import (
@@ -36,6 +37,15 @@ def recurso_protocolar(*, avaliacao: Avaliacao, protocolado_em: date, fundamento
                            f"publicação, e o prazo corre dela{artigo}.")
     if avaliacao.resultado not in (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE):
         raise ErroOperacao(f"Só cabe recurso contra a não confirmação ou a eliminação por ausência{artigo}.")
+    primeira = avaliacao.sessao.comissao
+    if primeira.resultado_final_em:
+        raise ErroOperacao(f"O resultado final foi publicado em {primeira.resultado_final_em:%d/%m/%Y}: não cabe mais "
+                           "recurso.")
+    if protocolado_em > timezone.localdate():
+        raise ErroOperacao("A data do protocolo não pode estar no futuro.")
+    if protocolado_em < avaliacao.resultado_publicado_em:
+        raise ErroOperacao(f"O protocolo não pode ser anterior à publicação do resultado do candidato, em "
+                           f"{avaliacao.resultado_publicado_em:%d/%m/%Y}.")
     if not fundamentos.strip():
         raise ErroOperacao("Registre os fundamentos do recurso.")
     if hasattr(avaliacao, "recurso_interposto"):
@@ -73,6 +83,8 @@ def recurso_pautar(*, recurso: Recurso, sessao: Sessao, horario: time, usuario) 
         raise ErroOperacao(f"O recurso é julgado pela {nome}: escolha uma sessão dela.")
     if sessao.estado == EstadoSessao.ENCERRADA:
         raise ErroOperacao("A sessão já foi encerrada.")
+    if recurso.avaliacao.sessao.comissao.resultado_final_em:
+        raise ErroOperacao("O resultado final já foi publicado: não há mais recurso a julgar.")
     avaliacao = Avaliacao(sessao=sessao, inscricao_id=recurso.avaliacao.inscricao_id, recurso=recurso,
                           horario=horario, gravacao_referencia=recurso.avaliacao.gravacao_referencia,
                           gravacao_sha256=recurso.avaliacao.gravacao_sha256)

@@ -72,7 +72,11 @@ def sessao_convocar(*, sessao: Sessao, inscricoes: list[Inscricao], intervalo_mi
                 f"O resultado provisório foi publicado em {comissao.resultado_provisorio_em:%d/%m/%Y}: depois dele, "
                 f"só se convoca quem um recurso contra a ausência mandou avaliar de novo (inscrição "
                 f"{inscricao.numero}).")
-        horario = (inicio + timedelta(minutes=i * intervalo_minutos)).time()
+        momento = inicio + timedelta(minutes=i * intervalo_minutos)
+        if momento.date() != sessao.data:
+            raise ErroOperacao(f"Os horários passariam da meia-noite de {sessao.data:%d/%m/%Y} a partir da inscrição "
+                               f"{inscricao.numero}: convoque os demais para outra sessão.")
+        horario = momento.time()
         avaliacoes.append(Avaliacao(sessao=sessao, inscricao=inscricao, horario=horario, nova_convocacao_por=recurso))
         inscricao.heteroidentificacao = Heteroidentificacao.PENDENTE
         motivo = " (nova convocação por recurso provido)" if recurso else ""

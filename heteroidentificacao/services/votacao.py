@@ -27,6 +27,7 @@ from heteroidentificacao.models import (
     FormaVotacao,
     Participacao,
     Resultado,
+    Sessao,
     TipoOcorrencia,
 )
 from heteroidentificacao.selectors import exames_da_gravacao, maioria_da_comissao, titulares
@@ -87,6 +88,8 @@ def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA,
     """Abre a votação só depois de confirmado que o candidato deixou a sala (art. 9º, § 6º); no recurso, depois de a
     comissão examinar a gravação (ou, contra a ausência, os fundamentos). Quem está presente agora vota, e só se a
     composição deles atender à lei e houver mais presentes que a maioria (art. 8º; art. 11, § 2º)."""
+    # A sessão antes da avaliação, como na saída de um membro: os presentes lidos aqui não mudam até o fim.
+    Sessao.objects.select_for_update().filter(pk=avaliacao.sessao_id).first()
     avaliacao = travar_avaliacao(avaliacao)
     sessao = avaliacao.sessao
     comissao = sessao.comissao

@@ -48,7 +48,8 @@ class SaidaForm(forms.Form):
     membro = forms.ModelChoiceField(label="Membro que sai", queryset=Membro.objects.none(),
                                     empty_label="Escolha o membro")
     motivo = _motivo("Motivo (vai à ata)")
-    votou_em_papel = forms.BooleanField(label="Já depositou a cédula nas votações em papel abertas", required=False)
+    votou_em_papel = forms.BooleanField(label="Já depositou a cédula em todas as votações em papel abertas",
+                                        required=False)
 
     def __init__(self, *args, sessao: Sessao, **kwargs):
         super().__init__(*args, **kwargs)

@@ -73,6 +73,4 @@ class Migration(migrations.Migration):
                 max_length=20, verbose_name="se nenhum lado alcança a maioria"),
         ),
         migrations.RunPython(converter, desfazer),
-        migrations.RemoveField(model_name="lei", name="duvida_favorece"),
-        migrations.RemoveField(model_name="historicallei", name="duvida_favorece"),
     ]

@@ -310,7 +310,8 @@ def test_publicar_resultado_exige_alterar_a_comissao(cliente_com, todos_ausentes
 # ---------------------------------------------------------------- recursos (art. 6º, § 2º)
 
 
-def test_recurso_no_prazo_e_protocolado(admin_client, provisorio_publicado, sessao):
+def test_recurso_no_prazo_e_protocolado(admin_client, provisorio_publicado, sessao, relogio):
+    relogio.ir(date(2024, 4, 12))
     avaliacao = sessao.avaliacoes.get(inscricao__numero="002")
     html = admin_client.get(url("recurso_add") + f"?avaliacao={avaliacao.pk}").content.decode()
     assert "Protocolar recurso" in html and "inscrição 002" in html
@@ -321,7 +322,8 @@ def test_recurso_no_prazo_e_protocolado(admin_client, provisorio_publicado, sess
     assert any("no prazo (até 12/04/2024)" in m for m in mensagens(resposta))
 
 
-def test_recurso_fora_do_prazo_fica_como_nao_conhecido(admin_client, provisorio_publicado, sessao):
+def test_recurso_fora_do_prazo_fica_como_nao_conhecido(admin_client, provisorio_publicado, sessao, relogio):
+    relogio.ir(date(2024, 4, 13))
     avaliacao = sessao.avaliacoes.get(inscricao__numero="003")
     resposta = admin_client.post(url("recurso_add"), {"avaliacao": avaliacao.pk, "protocolado_em": "13/04/2024",
                                                       "fundamentos": "Não pude comparecer."})
@@ -334,7 +336,8 @@ def test_recurso_fora_do_prazo_fica_como_nao_conhecido(admin_client, provisorio_
 
 
 def test_recurso_vai_a_pauta_de_uma_sessao_da_comissao_recursal(admin_client, provisorio_publicado, sessao,
-                                                                 certame_afonso, fazer_comissao, admin_user):
+                                                                 certame_afonso, fazer_comissao, admin_user, relogio):
+    relogio.ir(date(2024, 4, 11))
     recursal = fazer_comissao(certame_afonso, instancia=Instancia.RECURSAL)
     sessao_recursal = Sessao.objects.create(comissao=recursal, numero=1, data=date(2024, 4, 20),
                                             inicio=time(14, 0), local="Sala de reuniões")
@@ -485,3 +488,25 @@ def test_notas_da_entrevista_nunca_aparecem_no_admin(admin_client, sessao_aberta
     assert admin_client.get(url("avaliacao_changelist") + f"?q={SEGREDO}").context["cl"].result_count == 0
     assert admin_client.get(url("avaliacao_changelist") + f"?notas_entrevista__icontains={SEGREDO[:8]}"
                             ).status_code == 400
+
+
+# ---------------------------------------------------------------- o histórico só se consulta
+
+
+def test_historico_nao_desfaz_ato_nem_por_post_forjado(cliente_com, sessao_aberta, comissao, presidente, admin_client):
+    """Nada publicado ou decidido se desfaz pelo histórico: a página de uma versão antiga só se mostra, e um POST
+    nela (que o django-simple-history aceitaria com a simples permissão de ver) é recusado."""
+    avaliacao = sessao_aberta.avaliacoes.order_by("horario").first()
+    services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=False, usuario=presidente.usuario)
+    antiga = avaliacao.history.order_by("history_id").first()
+    endereco = url("avaliacao_simple_history", avaliacao.pk, antiga.history_id)
+    for cliente in (cliente_com("heteroidentificacao.view_avaliacao"), admin_client):
+        assert cliente.get(endereco).status_code == 200
+        assert cliente.post(endereco, {}).status_code == 403
+    avaliacao.refresh_from_db()
+    assert avaliacao.estado == "ausente"
+    sessao_antiga = sessao_aberta.history.order_by("history_id").first()
+    assert admin_client.post(url("sessao_simple_history", sessao_aberta.pk, sessao_antiga.history_id),
+                             {}).status_code == 403
+    sessao_aberta.refresh_from_db()
+    assert sessao_aberta.estado == "aberta"

@@ -200,6 +200,7 @@ def test_no_recurso_a_votacao_abre_depois_de_examinada_a_gravacao(sessao_aberta,
     services.sessao_encerrar(sessao=sessao_aberta, usuario=presidente.usuario)
     relogio.ir(date(2024, 4, 20))
     services.resultado_provisorio_publicar(comissao=comissao, data=date(2024, 4, 20), usuario=admin_user)
+    relogio.ir(date(2024, 4, 21))
     recurso = services.recurso_protocolar(avaliacao=recorrida, protocolado_em=date(2024, 4, 21),
                                           fundamentos="Sou pardo, como mostram as fotos anexadas.", usuario=admin_user)
     type(comissao).objects.filter(pk=comissao.pk).update(recursos_pela_mesma=True)

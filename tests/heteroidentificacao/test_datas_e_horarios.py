@@ -113,3 +113,14 @@ def test_sessao_aberta_depois_do_dia_marcado_nao_da_ninguem_como_ausente_e_o_rh_
     with pytest.raises(ErroOperacao, match="precisa estar agendada"):
         services.avaliacao_transferir(avaliacao=avaliacao, sessao=sessao, horario=time(9, 0),
                                       motivo="Tentativa de voltar à sessão já aberta.", usuario=admin_user)
+
+
+def test_horarios_nao_passam_da_meia_noite(comissao, admin_user):
+    """A convocação é para um dia (art. 9º, § 8º): um horário depois da meia-noite seria outro dia, antes do início."""
+    from heteroidentificacao.models import Sessao
+
+    sessao = Sessao.objects.create(comissao=comissao, numero=1, data=DIA_DA_SESSAO, inicio=time(23, 40),
+                                   local="Auditório")
+    with pytest.raises(ErroOperacao, match="passariam da meia-noite de 10/04/2024 a partir da inscrição"):
+        services.sessao_convocar(sessao=sessao, inscricoes=list(cotistas_a_convocar(comissao)), usuario=admin_user)
+    assert not sessao.avaliacoes.exists()

@@ -92,6 +92,7 @@ def sessao_de_recursos(provisorio, comissao, presidente, admin_user, relogio):
     """O edital manda a própria comissão julgar os recursos; o da inscrição 003 é provido por 2 votos."""
     Comissao.objects.filter(pk=comissao.pk).update(recursos_pela_mesma=True)
     recorrida = sessao_encerrada_avaliacao(comissao, "003")
+    relogio.ir(date(2024, 4, 16))
     recurso = services.recurso_protocolar(avaliacao=recorrida, protocolado_em=date(2024, 4, 16), usuario=admin_user,
                                           fundamentos="O candidato alega que a iluminação da sala prejudicou a "
                                                       "avaliação e junta fotografias.")

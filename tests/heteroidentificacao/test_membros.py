@@ -116,3 +116,25 @@ def test_depois_da_primeira_sessao_os_titulares_nao_mudam(sessao, comissao, pres
     with pytest.raises(ValidationError, match="os titulares não mudam mais"):
         davi.save()
     assert criar_membro(comissao, "Íris Nova", "preta", "feminino", True, False, False, Papel.SUPLENTE).pk
+
+
+def test_titular_nao_sai_da_comissao_depois_da_primeira_sessao(sessao, comissao, presidente):
+    """Art. 9º, § 4º: apagar um titular ausente, com a sessão aberta, mudaria a maioria da próxima votação."""
+    from django.core.exceptions import ValidationError
+
+    bruno, carla, ana = (comissao.membros.get(nome__startswith=n) for n in ("Bruno", "Carla", "Ana"))
+    services.sessao_abrir(sessao=sessao, presentes=[ana, bruno, carla], usuario=presidente.usuario)
+    with pytest.raises(ValidationError, match="não pode ser removido"):
+        carla.delete()
+    assert comissao.membros.filter(pk=carla.pk).exists()
+
+
+def test_conta_do_presidente_que_ganhou_acesso_ao_admin_nao_conduz(sessao, comissao, presidente):
+    """Quem conduz a comissão entra com uma conta só dela (senão o admin inteiro estaria atrás do voto secreto)."""
+    from heteroidentificacao.services import ErroOperacao
+
+    type(presidente.usuario).objects.filter(pk=presidente.usuario_id).update(is_superuser=True)
+    presidente.usuario.refresh_from_db()
+    with pytest.raises(ErroOperacao, match="ganhou acesso ao admin"):
+        services.sessao_abrir(sessao=sessao, presentes=list(comissao.membros.filter(papel=Papel.TITULAR)),
+                              usuario=presidente.usuario)

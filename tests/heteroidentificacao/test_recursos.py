@@ -57,19 +57,22 @@ def _sessao_recursal(recursal, relogio, dia=date(2024, 5, 10)):
     return Sessao.objects.create(comissao=recursal, numero=1, data=dia, inicio=time(14, 0), local="Sala de reuniões")
 
 
-def test_recurso_fora_do_prazo_nao_e_conhecido(primeira_decidida, admin_user):
+def test_recurso_fora_do_prazo_nao_e_conhecido(primeira_decidida, admin_user, relogio):
     """Prazo do edital (2 dias) contado da publicação do resultado do candidato, em 01/05/2024."""
+    relogio.ir(date(2024, 5, 4))
     recurso = services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 4),
                                           fundamentos="Sou parda, conforme fotos.", usuario=admin_user)
     assert recurso.estado == EstadoRecurso.INTEMPESTIVO
 
 
-def test_recurso_antes_da_publicacao_do_resultado_do_candidato_e_recusado(sessao, comissao, presidente, admin_user):
+def test_recurso_antes_da_publicacao_do_resultado_do_candidato_e_recusado(sessao, comissao, presidente, admin_user,
+                                                                         relogio):
     services.sessao_convocar(sessao=sessao, inscricoes=list(cotistas_a_convocar(comissao))[:1], usuario=admin_user)
     titulares = _titulares(comissao)
     services.sessao_abrir(sessao=sessao, presentes=titulares, usuario=presidente.usuario)
     avaliacao = decidir(sessao.avaliacoes.get(), presidente, [(m, False) for m in titulares])
     with pytest.raises(ErroOperacao, match="ainda não foi publicado"):
+        relogio.ir(date(2024, 4, 11))
         services.recurso_protocolar(avaliacao=avaliacao, protocolado_em=date(2024, 4, 11), fundamentos="Sou parda.",
                                     usuario=admin_user)
 
@@ -77,6 +80,7 @@ def test_recurso_antes_da_publicacao_do_resultado_do_candidato_e_recusado(sessao
 def test_recurso_julgado_pela_comissao_recursal_muda_o_resultado(primeira_decidida, recursal, admin_user, relogio):
     """Art. 6º, § 2º: ao menos um recurso; aqui, uma comissão recursal sem membros da primeira, que decide pela
     gravação, com o acesso registrado (art. 9º, § 2º)."""
+    relogio.ir(date(2024, 5, 3))
     recurso = services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 3),
                                           fundamentos="Sou parda, conforme fotos.", usuario=admin_user)
     sessao = _sessao_recursal(recursal, relogio)
@@ -109,6 +113,7 @@ def test_recurso_julgado_pela_comissao_recursal_muda_o_resultado(primeira_decidi
 
 
 def test_resultado_final_espera_os_recursos(primeira_decidida, admin_user, relogio):
+    relogio.ir(date(2024, 5, 2))
     services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 2),
                                 fundamentos="Sou parda.", usuario=admin_user)
     relogio.ir(date(2024, 5, 20))
@@ -166,6 +171,7 @@ def _julgar_recurso_da_ausencia(ausente, comissao, admin_user, relogio, *, provi
     """O recurso contra a ausência, julgado pela própria comissão (o edital assim define) numa 2ª sessão."""
     type(comissao).objects.filter(pk=comissao.pk).update(recursos_pela_mesma=True)
     comissao.refresh_from_db()
+    relogio.ir(date(2024, 4, 16))
     recurso = services.recurso_protocolar(avaliacao=ausente, protocolado_em=date(2024, 4, 16), usuario=admin_user,
                                           fundamentos="Estive internado no dia da sessão (atestado anexo).")
     relogio.ir(date(2024, 4, 22))
@@ -195,6 +201,7 @@ def test_recurso_provido_contra_a_ausencia_leva_a_nova_convocacao_nunca_a_confir
 def test_recurso_contra_a_ausencia_nao_admite_tracos_nem_duvida(ausente_publicado, comissao, admin_user, relogio):
     type(comissao).objects.filter(pk=comissao.pk).update(recursos_pela_mesma=True)
     comissao.refresh_from_db()
+    relogio.ir(date(2024, 4, 16))
     recurso = services.recurso_protocolar(avaliacao=ausente_publicado, protocolado_em=date(2024, 4, 16),
                                           usuario=admin_user, fundamentos="Estive internado.")
     relogio.ir(date(2024, 4, 22))
@@ -246,6 +253,7 @@ def test_nova_convocacao_abre_nova_avaliacao_com_prazo_de_recurso_proprio(ausent
     assert comissao.resultado_provisorio_em == date(2024, 4, 15), "o primeiro resultado provisório não muda"
 
     # Avaliado depois, o candidato recorre no prazo dele, que o resultado de 15/04 já não daria.
+    relogio.ir(date(2024, 5, 2))
     recurso = services.recurso_protocolar(avaliacao=nova, protocolado_em=date(2024, 5, 2), usuario=admin_user,
                                           fundamentos="Sou pardo, conforme a gravação.")
     assert recurso.estado == EstadoRecurso.PROTOCOLADO
@@ -276,6 +284,7 @@ def test_sem_registro_de_acesso_a_ata_nao_diz_que_a_gravacao_foi_examinada(prime
 
     lei = primeira_decidida.sessao.comissao.certame.lei
     type(lei).objects.filter(pk=lei.pk).update(gravacao=False)
+    relogio.ir(date(2024, 5, 2))
     recurso = services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 2),
                                           fundamentos="Sou parda.", usuario=admin_user)
     sessao = _sessao_recursal(recursal, relogio)
@@ -295,8 +304,9 @@ def test_sem_registro_de_acesso_a_ata_nao_diz_que_a_gravacao_foi_examinada(prime
     assert not AcessoGravacao.objects.exists()
 
 
-def test_gravacao_de_decisao_publicada_nao_se_substitui(primeira_decidida, presidente):
-    with pytest.raises(ErroOperacao, match="já foi publicado"):
+def test_gravacao_de_decisao_registrada_nao_se_substitui(primeira_decidida, presidente):
+    """Art. 9º, § 2º: a gravação que fundamenta uma decisão já registrada não se troca."""
+    with pytest.raises(ErroOperacao, match="já foi registrada"):
         gravar(primeira_decidida, presidente, referencia="Outro arquivo.mp4")
 
 
@@ -304,6 +314,7 @@ def test_acesso_pedido_pelo_candidato_nao_vale_como_exame_da_comissao(primeira_d
                                                                      relogio):
     """Art. 9º, § 2º: a gravação pode ser requerida pelo candidato; esse acesso, registrado pelo RH, não é o exame da
     comissão que julga o recurso, e nem abre a votação nem faz a ata dizer que ela a examinou."""
+    relogio.ir(date(2024, 5, 2))
     recurso = services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 2),
                                           fundamentos="Sou parda.", usuario=admin_user)
     services.gravacao_acessar(avaliacao=primeira_decidida, usuario=admin_user, solicitante="O candidato",
@@ -314,3 +325,33 @@ def test_acesso_pedido_pelo_candidato_nao_vale_como_exame_da_comissao(primeira_d
     services.sessao_abrir(sessao=sessao, presentes=_titulares(recursal), usuario=presidente.usuario)
     with pytest.raises(ErroOperacao, match="Registre o exame da gravação"):
         services.votacao_abrir(avaliacao=julgamento, candidato_saiu=True, usuario=presidente.usuario)
+
+
+def test_protocolo_no_futuro_ou_antes_da_publicacao_e_recusado(primeira_decidida, admin_user):
+    with pytest.raises(ErroOperacao, match="não pode estar no futuro"):
+        services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 2),
+                                    fundamentos="Sou parda.", usuario=admin_user)
+    with pytest.raises(ErroOperacao, match="anterior à publicação do resultado do candidato, em 01/05/2024"):
+        services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 4, 30),
+                                    fundamentos="Sou parda.", usuario=admin_user)
+
+
+def test_depois_do_resultado_final_nao_cabe_recurso(primeira_decidida, admin_user, relogio):
+    """Art. 6º, § 2º: o recurso cabe no prazo, e o resultado final, depois de todos eles, não muda mais."""
+    relogio.ir(date(2024, 5, 20))
+    services.resultado_final_publicar(comissao=primeira_decidida.sessao.comissao, data=date(2024, 5, 20),
+                                      usuario=admin_user)
+    with pytest.raises(ErroOperacao, match="não cabe mais recurso"):
+        services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 2),
+                                    fundamentos="Protocolo com data de antes, registrado depois.", usuario=admin_user)
+
+
+def test_julgamento_de_recurso_nao_recebe_gravacao_propria(primeira_decidida, recursal, admin_user, relogio):
+    """O recurso é julgado pela gravação da avaliação recorrida (art. 9º, § 2º): a do julgamento não se troca."""
+    relogio.ir(date(2024, 5, 2))
+    recurso = services.recurso_protocolar(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 2),
+                                          fundamentos="Sou parda.", usuario=admin_user)
+    sessao = _sessao_recursal(recursal, relogio)
+    julgamento = services.recurso_pautar(recurso=recurso, sessao=sessao, horario=time(14, 0), usuario=admin_user)
+    with pytest.raises(ErroOperacao, match="julgado pela gravação da avaliação recorrida"):
+        gravar(julgamento, recursal.membros.get(presidente=True), referencia="Outra filmagem.mp4")

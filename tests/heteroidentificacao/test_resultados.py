@@ -131,6 +131,7 @@ def test_todo_pdf_se_emite_em_todo_estado_do_procedimento(sessao, comissao, pres
     _nenhum_erro(admin_client, comissao, sessoes, presidente)
     type(comissao).objects.filter(pk=comissao.pk).update(recursos_pela_mesma=True)
     primeira.refresh_from_db()
+    relogio.ir(date(2024, 4, 16))
     recurso = services.recurso_protocolar(avaliacao=primeira, protocolado_em=date(2024, 4, 16), usuario=admin_user,
                                           fundamentos="Sou pardo, como mostra a gravação.")
     relogio.ir(date(2024, 4, 22))

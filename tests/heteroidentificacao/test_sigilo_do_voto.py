@@ -53,6 +53,7 @@ def _membros(comissao):
 def duas_votacoes(sessao, comissao, presidente, admin_user):
     """Duas avaliações na mesma sessão, com os votos dados na mesma ordem (Ana, Bruno, Carla); na primeira diverge
     Carla, na segunda Bruno. A ata das duas é a mesma: «3 votos (2 a 1)»."""
+    assert comissao.certame.lei is not None and comissao.certame.lei.votacao_secreta
     services.sessao_convocar(sessao=sessao, inscricoes=list(cotistas_a_convocar(comissao))[:2], usuario=admin_user)
     ana, bruno, carla = _membros(comissao)
     services.sessao_abrir(sessao=sessao, presentes=[ana, bruno, carla], usuario=presidente.usuario)
@@ -137,7 +138,7 @@ def _linhas_da_avaliacao(avaliacao: Avaliacao) -> dict[str, list[tuple]]:
     return linhas
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_banco_depois_da_apuracao_e_o_mesmo_seja_quem_for_o_voto_divergente(duas_votacoes, presidente, monkeypatch):
     """Depois das apurações, as linhas que o banco guarda das duas avaliações, colunas de sistema incluídas (cada
     passo numa transação própria), são idênticas: nada permite saber quem divergiu."""
@@ -259,7 +260,7 @@ def _linhas_por_xmin(xmins: set[int]) -> dict[str, list[tuple]]:
 
 
 @so_postgres
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_dba_que_junta_por_xmin_e_ctid_durante_a_votacao_so_acha_texto_cifrado(duas_votacoes, presidente):
     """O ataque que a versão anterior não resistia: `SELECT … JOIN … ON c.xmin = p.xmin` enquanto a votação está
     aberta. Cada participação se liga à cédula da mesma transação (e pela posição, `ctid`), mas a cédula é um texto
@@ -305,7 +306,7 @@ def _tuplas_da_tabela(cursor, tabela: str) -> list[tuple]:
 
 
 @so_postgres
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_dba_que_le_as_tuplas_mortas_depois_da_apuracao_so_acha_texto_cifrado(duas_votacoes, presidente):
     """Apagadas na apuração, as cédulas ficam nas páginas como tuplas mortas até o VACUUM (e no WAL). Lidas cruas com
     `pageinspect`, trazem o texto cifrado, do mesmo tamanho para os dois votos, e nada mais: nem o valor, nem o
@@ -344,7 +345,7 @@ def test_dba_que_le_as_tuplas_mortas_depois_da_apuracao_so_acha_texto_cifrado(du
 
 
 @so_postgres
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_log_de_comandos_do_servidor_so_tem_o_texto_cifrado(duas_votacoes, presidente):
     """Com `log_statement = 'all'`, o servidor registra cada INSERT de cédula: o log traz o texto cifrado (bytea),
     nunca um valor de voto. Se o log do servidor não for legível daqui, o teste da escuta acima cobre o mesmo."""
@@ -423,6 +424,8 @@ def test_nada_do_que_trafega_varia_com_o_voto(duas_votacoes, presidente):
     ("curta", "CHAVE_CEDULAS"),
     ("ZGVzZW52b2x2aW1lbnRvLWxvY2FsLWluc2VndXJvISE=", "não pode ser a chave de desenvolvimento"),
     ("eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg=", "nem a SECRET_KEY"),
+    ("ZGVzZW52b2x2aW1lbnRvLWxvY2FsLWluc2VndXJvISE==", "não é base64 válido"),
+    ("ZGVzZW52b2x2aW1lbnRvLWxvY2FsLWluc2VndXJvISE", "não é base64 válido"),
 ])
 def test_producao_recusa_subir_sem_uma_chave_propria_das_cedulas(chave, mensagem):
     """A chave fica só no ambiente do servidor, nunca no banco, e não é a SECRET_KEY; sem ela o sistema não sobe e
