@@ -16,10 +16,12 @@ import random
 import statistics
 import time
 from collections import Counter
-from datetime import date
+from datetime import date, datetime
 from datetime import time as horario
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
+import time_machine
 from _comum import cpf_valido, cronometrar, detalhar_emissao, rodar_emissao
 
 META_S = 3.0
@@ -108,6 +110,8 @@ def avaliar_todos(sessao, comissao, usuario, sorteio: random.Random) -> None:
             services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=False, usuario=presidente)
             continue
         services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=True, usuario=presidente)
+        services.gravacao_registrar_na_sessao(avaliacao=avaliacao, referencia=f"Cartão SD 1, {avaliacao.pk:04d}.mp4",
+                                              sha256=f"{avaliacao.pk:064x}", usuario=presidente)
         services.avaliacao_anotar(avaliacao=avaliacao, notas=sorteio.choice(NOTAS), usuario=presidente)
         services.votacao_abrir(avaliacao=avaliacao, candidato_saiu=True, usuario=presidente)
         nao_confirma = sorteio.random() < 0.12
@@ -146,7 +150,10 @@ def medir(opcoes, pasta: str) -> None:
         comissao = criar_comissao(certame)
         sessao = Sessao.objects.create(comissao=comissao, numero=1, data=date(2024, 4, 10), inicio=horario(8, 0),
                                        local="Auditório da Câmara Municipal")
-        avaliar_todos(sessao, comissao, usuario, sorteio)
+        # A sessão acontece no seu dia, no fim da tarde (todos os horários já passaram): abrir noutra data exigiria o
+        # motivo, e a ausência só se registra depois do horário de cada um. A medida da emissão é fora dessa viagem.
+        with time_machine.travel(datetime(2024, 4, 10, 23, 0, tzinfo=ZoneInfo("America/Sao_Paulo")), tick=True):
+            avaliar_todos(sessao, comissao, usuario, sorteio)
         resultados = Counter(a.get_resultado_display().lower() for a in sessao.avaliacoes.only("resultado"))
         print(f"Banco: {connection.vendor}. Certame {certame.numero_edital} ({certame.lei.slug}): sessão com "
               f"{opcoes.candidatos} candidatos avaliados pelos serviços em {time.perf_counter() - inicio:.1f} s "

@@ -51,3 +51,23 @@ def _tarefas_imediatas(settings):
 def _senhas_rapidas(settings):
     """Os testes criam muitos usuários (membros de comissão): um hash de senha rápido, só aqui."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def leis_de_origem(db):
+    """As cinco leis de origem (migração 0002), repostas se um teste anterior com transaction=True esvaziou o
+    banco: nenhum teste depende da ordem em que a suíte roda (os de navegador, os de
+    transações de verdade no PostgreSQL)."""
+    from legislacao.management.commands.carregar_demo import Command
+
+    Command()._garantir_leis()
+
+
+@pytest.fixture(autouse=True)
+def tipos_de_conteudo_sem_cache():
+    """O cache de ContentType do processo sobrevive ao rollback de um teste e à restauração do banco de um teste com
+    transações de verdade (serialized_rollback): sem limpá-lo, um teste seguinte usaria o id de um tipo que não
+    existe mais (documentos emitidos, histórico)."""
+    from django.contrib.contenttypes.models import ContentType
+
+    ContentType.objects.clear_cache()

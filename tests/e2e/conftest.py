@@ -16,12 +16,3 @@ def admin_logado(page, live_server, admin_user):
     page.click("input[type=submit]")
     page.wait_for_url(f"{live_server.url}/admin/")
     return page
-
-
-@pytest.fixture
-def leis_de_origem(db):
-    """As cinco leis de origem (migração 0002), repostas se um teste anterior com transaction=True esvaziou o
-    banco: os testes de navegador não dependem da ordem em que a suíte roda."""
-    from legislacao.management.commands.carregar_demo import Command
-
-    Command()._garantir_leis()
