@@ -68,7 +68,8 @@ def _travar_eleitores(avaliacao: Avaliacao) -> None:
 
 def _exigir_exame_da_gravacao(avaliacao: Avaliacao) -> None:
     """No recurso contra a não confirmação, a comissão decide pela gravação da avaliação recorrida (art. 9º, § 2º): a
-    votação só abre depois de registrado o acesso a ela, feito depois do protocolo do recurso."""
+    votação só abre depois de registrado o exame dela pela comissão, neste julgamento (`gravacao_examinar`); outro
+    acesso (p. ex. o do candidato, que a requereu) não conta."""
     lei = avaliacao.sessao.comissao.certame.lei
     if lei is None or not lei.gravacao:
         return
@@ -141,7 +142,7 @@ def voto_registrar(*, avaliacao: Avaliacao, usuario, confirma: bool) -> None:
     impede o segundo voto.
     """
     if not usuario.is_authenticated:
-        _recusar_voto(avaliacao)
+        _recusar_voto(avaliacao, usuario)
     with transaction.atomic():
         travar_votos(avaliacao.pk, [usuario.pk])
         membro = Eleitor.objects.filter(
@@ -150,7 +151,7 @@ def voto_registrar(*, avaliacao: Avaliacao, usuario, confirma: bool) -> None:
             avaliacao__sessao__estado=EstadoSessao.ABERTA,
         ).values_list("membro_id", flat=True).first()
         if membro is None:
-            _recusar_voto(avaliacao)
+            _recusar_voto(avaliacao, usuario)
         cedula = uuid.uuid4()
         conteudo = urna.lacrar(confirma, chave=settings.CHAVE_CEDULAS, avaliacao_id=avaliacao.pk, cedula_id=cedula)
         try:
@@ -161,13 +162,17 @@ def voto_registrar(*, avaliacao: Avaliacao, usuario, confirma: bool) -> None:
         Cedula.objects.create(id=cedula, avaliacao_id=avaliacao.pk, conteudo=conteudo)
 
 
-def _recusar_voto(avaliacao: Avaliacao) -> None:
+def _recusar_voto(avaliacao: Avaliacao, usuario) -> None:
+    """Por que o voto não cabe, fora do caminho comum (que é o mesmo para os dois votos)."""
     avaliacao = Avaliacao.objects.select_related("sessao").only("estado", "forma_votacao", "sessao__estado").get(
         pk=avaliacao.pk)
     if avaliacao.estado != EstadoAvaliacao.VOTACAO or avaliacao.sessao.estado != EstadoSessao.ABERTA:
         raise ErroOperacao("A votação desta avaliação não está aberta.")
     if avaliacao.forma_votacao != FormaVotacao.ELETRONICA:
         raise ErroOperacao("Esta votação é em cédulas de papel.")
+    if usuario.is_authenticated and Eleitor.objects.filter(avaliacao=avaliacao, membro__usuario=usuario).exists():
+        raise ErroOperacao("A sua conta ganhou acesso ao admin: quem vota na comissão entra com uma conta criada só "
+                           "para ela. Peça ao RH que retire esse acesso.")
     raise ErroOperacao("Só votam os membros presentes quando a votação foi aberta.")
 
 
