@@ -105,16 +105,7 @@ def conferir(regras: RegrasComissao, membros: list[MembroComissao], *, data: dat
         falhas.append(Problema(
             f"A comissão tem {plural(len(titulares), 'titular', 'titulares')}; a lei exige ao menos "
             f"{regras.minimo_membros}.", regras.artigo_minimo_membros))
-    pretos_pardos = sum(m.cor_raca in PRETOS_PARDOS for m in titulares)
-    if regras.minimo_pretos_pardos and pretos_pardos < regras.minimo_pretos_pardos:
-        falhas.append(Problema(
-            f"Há {plural(pretos_pardos, 'titular preto ou pardo', 'titulares pretos ou pardos')}; a lei exige "
-            f"ao menos {regras.minimo_pretos_pardos}.", regras.artigo_pretos_pardos))
-    estaveis = sum(m.estavel for m in titulares)
-    if regras.minimo_estaveis and estaveis < regras.minimo_estaveis:
-        falhas.append(Problema(
-            f"Há {plural(estaveis, 'titular servidor efetivo estável', 'titulares servidores efetivos estáveis')}; "
-            f"a lei exige ao menos {regras.minimo_estaveis}.", regras.artigo_estaveis))
+    falhas.extend(_minimos(regras, titulares, entre_titulares=True))
     falhas.extend(_presidencia(regras, membros))
     for membro in membros:
         falhas.extend(requisitos(regras, membro, data))
@@ -166,16 +157,7 @@ def conferir_presentes(regras: RegrasComissao, presentes: list[MembroComissao], 
     if n < minimo:
         falhas.append(Problema(f"Sem quórum: {plural(n, 'membro presente', 'membros presentes')}; a comissão "
                                f"delibera com ao menos {minimo}.", regras.artigo_minimo_membros))
-    pretos_pardos = sum(m.cor_raca in PRETOS_PARDOS for m in presentes)
-    if regras.minimo_pretos_pardos and pretos_pardos < regras.minimo_pretos_pardos:
-        falhas.append(Problema(
-            f"Entre os presentes há {plural(pretos_pardos, 'preto ou pardo', 'pretos ou pardos')}; a lei exige ao "
-            f"menos {regras.minimo_pretos_pardos} entre os que deliberam.", regras.artigo_pretos_pardos))
-    estaveis = sum(m.estavel for m in presentes)
-    if regras.minimo_estaveis and estaveis < regras.minimo_estaveis:
-        falhas.append(Problema(
-            f"Entre os presentes há {plural(estaveis, 'servidor efetivo estável', 'servidores efetivos estáveis')}; "
-            f"a lei exige ao menos {regras.minimo_estaveis} entre os que deliberam.", regras.artigo_estaveis))
+    falhas.extend(_minimos(regras, presentes, entre_titulares=False))
     presidente = next((m for m in presentes if m.presidente), None)
     if presidente is None:
         falhas.append(Problema("O presidente precisa estar entre os presentes: é ele quem conduz a sessão."))
@@ -204,6 +186,31 @@ def _presidencia(regras: RegrasComissao, membros: list[MembroComissao]) -> list[
     if regras.presidente_carreira and not presidente.servidor_carreira:
         falhas.append(Problema(f"O presidente ({presidente.nome}) precisa ser servidor público de carreira.",
                                regras.artigo_presidente))
+    return falhas
+
+
+# Os mínimos do art. 8º, I e II: o campo das regras, o do artigo, quem conta, e o nome no singular e no plural.
+_MINIMOS = (
+    ("minimo_pretos_pardos", "artigo_pretos_pardos", lambda m: m.cor_raca in PRETOS_PARDOS, "preto ou pardo",
+     "pretos ou pardos"),
+    ("minimo_estaveis", "artigo_estaveis", lambda m: m.estavel, "servidor efetivo estável",
+     "servidores efetivos estáveis"),
+)
+
+
+def _minimos(regras: RegrasComissao, membros: list[MembroComissao], *, entre_titulares: bool) -> list[Problema]:
+    """Os mínimos de pretos ou pardos e de estáveis, contados entre os titulares designados ou entre os presentes."""
+    falhas = []
+    for campo, campo_artigo, conta, singular, plural_ in _MINIMOS:
+        exigido, n = getattr(regras, campo), sum(conta(m) for m in membros)
+        if not exigido or n >= exigido:
+            continue
+        if entre_titulares:
+            texto = f"Há {plural(n, f'titular {singular}', f'titulares {plural_}')}; a lei exige ao menos {exigido}."
+        else:
+            texto = (f"Entre os presentes há {plural(n, singular, plural_)}; a lei exige ao menos {exigido} entre os "
+                     "que deliberam.")
+        falhas.append(Problema(texto, getattr(regras, campo_artigo)))
     return falhas
 
 
