@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 
-from concursos.admin import CertameFiltro
+from concursos.admin.comum import CertameFiltro
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import DispensaForm, MembroForm, MembrosFormSet, PublicacaoForm
 from heteroidentificacao.admin.paginas import PaginasMixin, pode_ver_membros

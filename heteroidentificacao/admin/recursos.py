@@ -11,7 +11,7 @@ from django.contrib import admin, messages
 from django.urls import path
 from django.utils.html import format_html
 
-from concursos.admin import CertameFiltro, SoConsultaMixin
+from concursos.admin.comum import CertameFiltro, SoConsultaMixin
 from concursos.models import Inscricao
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import (

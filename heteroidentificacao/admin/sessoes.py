@@ -14,7 +14,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from concursos.admin import SoConsultaMixin, pode_ver_sensiveis, registrar_acesso_sensivel
+from concursos.admin.comum import SoConsultaMixin, pode_ver_sensiveis, registrar_acesso_sensivel
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import (
     ConvocacaoForm,

@@ -17,7 +17,8 @@ from django.db import DatabaseError, IntegrityError
 from django.urls import reverse
 from localflavor.br.validators import BRCPFValidator
 
-from concursos import admin_importacao, importacao
+from concursos import importacao
+from concursos.admin import importacao as admin_importacao
 from concursos.importacao import ErroGravacao, contar_linhas, cpf_valido, importar
 from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame
 from concursos.recursos import CandidatoResource, InscricaoPublicacaoResource, InscricaoResource

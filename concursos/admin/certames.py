@@ -1,14 +1,10 @@
-"""Admin dos certames: cadastro (órgãos, certames com os cargos, candidatos, inscrições), o painel do
-certame (quadro de vagas, avisos, etapas e chamadas) e o histórico das chamadas, que só se consulta.
+"""O certame com os cargos, o painel (quadro, avisos, etapas e chamadas) e o cadastro dos cargos.
 
-As ações que mudam o destino de alguém (publicar, avançar etapa, convocar, desistência, novas vagas)
-chamam concursos/services.py; aqui só há formulário, permissão e mensagem.
+As ações que mudam o destino de alguém chamam concursos/services.py; aqui só há formulário, permissão e
+mensagem.
 """
 
 from __future__ import annotations
-
-import logging
-import re
 
 from django import forms
 from django.contrib import admin, messages
@@ -16,7 +12,6 @@ from django.contrib.admin import helpers
 from django.contrib.admin.widgets import AdminDateWidget
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
 from django.forms import Media
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -24,24 +19,20 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
-from import_export.admin import ExportMixin
 
-from concursos import admin_documentos, admin_importacao
-from concursos.admin_exportacao import ExportacaoEmSegundoPlanoMixin
-from concursos.busca import palavras
+from concursos.admin import documentos as admin_documentos
+from concursos.admin import importacao as admin_importacao
+from concursos.admin.comum import (
+    ACOES_ETAPA,
+    PERMISSAO_CHAMAR,
+    POR_PAGINA,
+)
 from concursos.models import (
-    CAMPOS_TRAVADOS,
-    Candidato,
     Cargo,
     Certame,
-    Chamada,
     Convocacao,
-    Inscricao,
-    Orgao,
     StatusCertame,
-    formatar_cpf,
 )
-from concursos.paginacao import PaginadorEstimado
 from concursos.selectors import (
     GERAL,
     avisos_do_certame,
@@ -63,74 +54,6 @@ from concursos.services import (
 )
 from legislacao import motor
 from nucleo.historico import HistoricoSoConsultaAdmin
-
-# Quem abriu a ficha com dados sensíveis fica registrado (LGPD art. 37: registro das operações de tratamento).
-registro_lgpd = logging.getLogger("concursos.lgpd")
-PERMISSAO_SENSIVEIS = "concursos.ver_dados_sensiveis"
-PERMISSAO_CHAMAR = "concursos.add_chamada"
-# Cor ou raça (origem racial ou étnica) e deficiência (saúde) são dados sensíveis: LGPD art. 5º, II, e art. 11.
-CAMPOS_SENSIVEIS_CANDIDATO = ("cor_raca", "quilombola", "pcd")
-CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "documento_indigena")
-POR_PAGINA = 100
-
-# O nome de cada passo como botão e o que ele trava, para a página de confirmação.
-ACOES_ETAPA = {
-    StatusCertame.INSCRICOES_ENCERRADAS: (
-        "Encerrar inscrições",
-        "Encerradas as inscrições, a autodeclaração de cor ou raça e a opção pela reserva de cada inscrição não "
-        "mudam mais (Vargem Alta art. 3º). Depois vêm a importação do resultado da banca e a sua publicação."),
-    StatusCertame.RESULTADO: (
-        "Publicar resultado",
-        "Publica o resultado importado da banca: as listas de classificação por cargo (geral, ampla, PcD e de cada "
-        "grupo de reserva) passam a valer e a convocação inicial fica disponível. Exige a classificação importada."),
-    StatusCertame.HOMOLOGADO: (
-        "Homologar",
-        "Registra a homologação do resultado final na data informada. As chamadas seguintes (desistências e novas "
-        "vagas no prazo de validade) continuam disponíveis."),
-}
-
-
-def pode_ver_sensiveis(request) -> bool:
-    # has_perm já é verdadeiro para o superusuário.
-    return request.user.has_perm(PERMISSAO_SENSIVEIS)
-
-
-def registrar_acesso_sensivel(request, objeto) -> None:
-    if pode_ver_sensiveis(request):
-        registro_lgpd.info("%s abriu dados sensíveis de %s %s (%s)", request.user.get_username(),
-                           objeto._meta.verbose_name, objeto.pk, request.path)
-
-
-def so_digitos(texto: str) -> str:
-    return re.sub(r"\D", "", texto)
-
-
-# Só números e a pontuação de um CPF: «123.456.789-09», «12345678909», «00012345».
-PARECE_NUMERO = re.compile(r"[\d.\-/\s]+")
-
-
-def _buscar_por_nome(queryset, termo: str, prefixo: str = ""):
-    """Cada palavra do termo no começo de alguma palavra do nome ou do nome social, em qualquer ordem, sem
-    acento nem caixa: «joao silva» acha «João da Silva» (concursos/busca.py; no PostgreSQL, índice GIN)."""
-    if not palavras(termo):
-        return queryset.none()
-    return queryset.filter(**{f"{prefixo}nome_busca__palavras": termo})
-
-
-# ---------------------------------------------------------------- órgãos
-
-
-@admin.register(Orgao)
-class OrgaoAdmin(admin.ModelAdmin):
-    list_display = ["nome", "sigla", "tipo", "municipio_uf", "cnpj"]
-    list_filter = ["tipo", "uf"]
-    search_fields = ["nome", "sigla", "municipio", "cnpj"]
-    fields = [("nome", "sigla"), "tipo", ("municipio", "uf"), "cnpj"]
-
-    @admin.display(description="município/UF", ordering="municipio")
-    def municipio_uf(self, orgao: Orgao) -> str:
-        return f"{orgao.municipio}/{orgao.uf}"
-
 
 # ---------------------------------------------------------------- formulários das ações
 
@@ -395,7 +318,7 @@ class CertameAdmin(HistoricoSoConsultaAdmin):
             pode_publicar=pode_alterar and not certame.publicado,
             pode_avancar=pode_alterar and seguinte is not None,
             pode_alterar=pode_alterar,
-            # A mesma permissão que a tela de importação exige (concursos/admin_importacao.py).
+            # A mesma permissão que a tela de importação exige (concursos/admin/importacao.py).
             pode_importar=certame.publicado and request.user.has_perm(admin_importacao.PERMISSAO),
             pode_convocar=(pode_chamar and certame.alcancou(StatusCertame.RESULTADO) and bool(sem_chamada)),
             convocacao_pendente=certame.alcancou(StatusCertame.RESULTADO) and bool(sem_chamada),
@@ -660,404 +583,4 @@ class CargoAdmin(HistoricoSoConsultaAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and not (obj and obj.certame.publicado)
-
-
-# ---------------------------------------------------------------- candidatos
-
-
-class CandidatoForm(forms.ModelForm):
-    # Aceita o CPF com ou sem pontuação; grava só os 11 dígitos (o validador do modelo confere os verificadores).
-    cpf = forms.CharField(label="CPF", max_length=14, help_text="Com ou sem pontuação: 123.456.789-09.")
-
-    class Meta:
-        model = Candidato
-        fields = ["nome", "nome_social", "cpf", "data_nascimento", "genero", "cor_raca", "quilombola", "pcd", "email",
-                  "telefone"]
-
-    def clean_cpf(self) -> str:
-        return so_digitos(self.cleaned_data["cpf"])
-
-
-class InscricoesDoCandidatoInline(admin.TabularInline):
-    model = Inscricao
-    fields = ["numero", "certame", "cargo", "classificacao", "situacao"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-    show_change_link = True
-    verbose_name_plural = "inscrições"
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).select_related("certame", "cargo")
-
-
-class DadosSensiveisNaListaMixin:
-    """Cor ou raça e PcD só para quem pode vê-los (LGPD art. 11): nas colunas da lista, no formulário (nem
-    exibidos nem gravados) e com cada abertura da ficha registrada."""
-
-    campos_sensiveis: tuple[str, ...] = ()
-
-    @admin.display(description="cor/raça")
-    def cor(self, obj: Candidato | Inscricao) -> str:
-        return obj.get_cor_raca_display()
-
-    @admin.display(description="PcD", boolean=True)
-    def deficiencia(self, obj: Candidato | Inscricao) -> bool:
-        return obj.pcd
-
-    def get_list_display(self, request):
-        if pode_ver_sensiveis(request):
-            return [*self.list_display, "cor", "deficiencia"]
-        return self.list_display
-
-    def get_exclude(self, request, obj=None):
-        # Fora do formulário também no POST: quem não pode ver não pode gravar esses campos.
-        return [] if pode_ver_sensiveis(request) else list(self.campos_sensiveis)
-
-    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
-        if obj is not None:
-            registrar_acesso_sensivel(request, obj)
-        return super().render_change_form(request, context, add, change, form_url, obj)
-
-
-class BuscaExataMixin:
-    """Busca que usa índice: CPF (com ou sem pontuação) ou número por igualdade; nome por palavras.
-
-    Um LIKE '%...%' sobre um milhão de linhas lê a tabela inteira; CPF e inscrição são exatos e vêm primeiro.
-    """
-
-    def get_paginator(self, request, queryset, per_page, orphans=0, allow_empty_first_page=True):
-        # Uma busca exata (CPF, inscrição) traz poucas linhas: conta direto, sem pedir a estimativa antes.
-        return PaginadorEstimado(queryset, per_page, orphans, allow_empty_first_page,
-                                 estimar=not getattr(request, "busca_exata", False))
-
-
-@admin.register(Candidato)
-class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
-                     admin.ModelAdmin):
-    form = CandidatoForm
-    campos_sensiveis = CAMPOS_SENSIVEIS_CANDIDATO
-    list_display = ["nome", "nome_social", "cpf_formatado", "data_nascimento"]
-    search_fields = ["nome"]
-    search_help_text = "CPF (com ou sem pontuação) ou nome: o começo de cada palavra, com ou sem acento."
-    ordering = ["nome", "cpf"]
-    show_full_result_count = False
-    show_facets = admin.ShowFacets.NEVER
-    inlines = [InscricoesDoCandidatoInline]
-
-    class Media:
-        css = {"all": ["concursos/concursos.css"]}
-
-    @admin.display(description="CPF", ordering="cpf")
-    def cpf_formatado(self, candidato: Candidato) -> str:
-        return formatar_cpf(candidato.cpf)
-
-    def get_list_filter(self, request):
-        return ["cor_raca", "quilombola", "pcd", "genero"] if pode_ver_sensiveis(request) else ["genero"]
-
-    def get_fieldsets(self, request, obj=None):
-        fieldsets = [(None, {"fields": [("nome", "nome_social"), ("cpf", "data_nascimento"), "genero"]})]
-        if pode_ver_sensiveis(request):
-            fieldsets.append(("Dados sensíveis (LGPD art. 11)", {
-                "description": "Cor ou raça e deficiência são dados pessoais sensíveis (LGPD art. 5º, II): "
-                               "visíveis só a quem tem a permissão «Pode ver cor ou raça e deficiência».",
-                "fields": [("cor_raca", "quilombola", "pcd")]}))
-        fieldsets.append(("Contato", {"fields": [("email", "telefone")]}))
-        return fieldsets
-
-    def get_search_results(self, request, queryset, search_term):
-        termo = search_term.strip()
-        if not termo:
-            return queryset, False
-        if PARECE_NUMERO.fullmatch(termo):
-            request.busca_exata = True
-            return queryset.filter(cpf=so_digitos(termo)), False
-        return _buscar_por_nome(queryset, termo), False
-
-    # Cor ou raça e deficiência só saem na exportação de quem pode vê-las (LGPD art. 11).
-    def get_export_resource_classes(self, request):
-        from concursos.recursos import CandidatoResource, CandidatoSensivelResource
-
-        if pode_ver_sensiveis(request):
-            return [CandidatoSensivelResource, CandidatoResource]
-        return [CandidatoResource]
-
-
-# ---------------------------------------------------------------- inscrições
-
-
-class CertameFiltro(admin.SimpleListFilter):
-    """Os certames (tabela pequena), e não um SELECT DISTINCT sobre um milhão de inscrições."""
-
-    title = "certame"
-    parameter_name = "certame"
-
-    def lookups(self, request, model_admin):
-        return [(str(c.pk), f"{c.numero_edital} — {c.titulo}")
-                for c in Certame.objects.only("pk", "numero_edital", "titulo")]
-
-    def queryset(self, request, queryset):
-        valor = self.value()
-        if valor:
-            return queryset.filter(certame_id=int(valor)) if valor.isdigit() else queryset.none()
-        return queryset
-
-
-class CargoFiltro(admin.SimpleListFilter):
-    """Os cargos do certame escolhido (um certame pode ter centenas: sem certame, o filtro não aparece)."""
-
-    title = "cargo"
-    parameter_name = "cargo"
-
-    def lookups(self, request, model_admin):
-        certame = request.GET.get("certame", "")
-        if not certame.isdigit():
-            return []
-        return [(str(c.pk), f"{c.codigo} — {c.nome}")
-                for c in Cargo.objects.filter(certame_id=int(certame)).only("pk", "codigo", "nome")
-                .order_by("codigo")]
-
-    def queryset(self, request, queryset):
-        valor = self.value()
-        if valor:
-            return queryset.filter(cargo_id=int(valor)) if valor.isdigit() else queryset.none()
-        return queryset
-
-
-@admin.register(Inscricao)
-class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
-                     HistoricoSoConsultaAdmin):
-    campos_sensiveis = CAMPOS_SENSIVEIS_INSCRICAO
-    list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao",
-                    "cotista"]
-    list_select_related = ["candidato", "cargo"]
-    # Sem ações em massa: apagar inscrições aos milhares por engano mudaria as listas de classificação.
-    actions = None
-    list_per_page = POR_PAGINA
-    search_fields = ["numero"]
-    search_help_text = ("Número de inscrição ou CPF (com ou sem pontuação), exatos; ou o nome: o começo de cada "
-                        "palavra, em qualquer ordem, com ou sem acento («joao silva» acha «João da Silva»).")
-    # Igual ao índice inscricao_ordem_admin_idx: a primeira página sai do índice, sem ordenar um milhão de linhas;
-    # certame + número é único, então a ordem é total (o admin não acrescenta -pk).
-    ordering = ["certame_id", "cargo_id", "classificacao", "numero"]
-    sortable_by = ["numero", "classif"]
-    show_full_result_count = False
-    show_facets = admin.ShowFacets.NEVER
-    autocomplete_fields = ["candidato", "cargo"]
-    history_list_display = ["situacao", "classificacao"]
-
-    class Media:
-        css = {"all": ["concursos/concursos.css"]}
-
-    @admin.display(description="candidato", ordering="candidato__nome")
-    def nome_candidato(self, inscricao: Inscricao) -> str:
-        return str(inscricao.candidato)
-
-    @admin.display(description="CPF")
-    def cpf_formatado(self, inscricao: Inscricao) -> str:
-        return formatar_cpf(inscricao.candidato.cpf)
-
-    @admin.display(description="cargo")
-    def cargo_codigo(self, inscricao: Inscricao) -> str:
-        return format_html('<a href="{}" title="{}">{}</a>',
-                           reverse("admin:concursos_cargo_painel", args=[inscricao.cargo_id]),
-                           inscricao.cargo.nome, inscricao.cargo.codigo)
-
-    # Cabeçalhos curtos: a lista divide a tela com os filtros.
-    @admin.display(description="classif.", ordering="classificacao")
-    def classif(self, inscricao: Inscricao):
-        return inscricao.classificacao
-
-    @admin.display(description="nota")
-    def nota(self, inscricao: Inscricao):
-        return inscricao.nota_final
-
-    @admin.display(description="reserva", boolean=True)
-    def cotista(self, inscricao: Inscricao) -> bool:
-        return inscricao.reserva
-
-    def has_delete_permission(self, request, obj=None):
-        # Encerradas as inscrições, a inscrição é parte das listas (Vargem Alta art. 3º): não se apaga.
-        return super().has_delete_permission(request, obj) and not (obj and obj.certame.inscricoes_travadas)
-
-    def get_list_filter(self, request):
-        filtros = [CertameFiltro, CargoFiltro, "situacao", "reserva", "heteroidentificacao"]
-        if pode_ver_sensiveis(request):
-            filtros += ["cor_raca", "pcd", "quilombola"]
-        return filtros
-
-    def get_fieldsets(self, request, obj=None):
-        declaracao = ["reserva"]
-        if pode_ver_sensiveis(request):
-            declaracao += [("cor_raca", "quilombola", "pcd"), "autodeclaracao_em", "documento_indigena"]
-        else:
-            declaracao += ["autodeclaracao_em"]
-        return [
-            ("Inscrição", {"fields": ["certame", "cargo", "candidato", "numero"]}),
-            ("Autodeclaração", {
-                "description": "Encerradas as inscrições, a autodeclaração e a opção pela reserva não mudam mais "
-                               "(Vargem Alta art. 3º).",
-                "fields": declaracao}),
-            ("Resultado", {"fields": [("nota_final", "classificacao"), "situacao", "heteroidentificacao"]}),
-        ]
-
-    def get_readonly_fields(self, request, obj=None):
-        if obj is not None and obj.certame.inscricoes_travadas:
-            travados = [c.removesuffix("_id") for c in CAMPOS_TRAVADOS]
-            if not pode_ver_sensiveis(request):
-                travados = [c for c in travados if c not in CAMPOS_SENSIVEIS_INSCRICAO]
-            return ["certame", *travados]
-        return []
-
-    def has_add_permission(self, request):
-        # Inscrever é registrar a autodeclaração (dado sensível): exige também a permissão de vê-la.
-        return super().has_add_permission(request) and pode_ver_sensiveis(request)
-
-    def get_search_results(self, request, queryset, search_term):
-        termo = search_term.strip()
-        if not termo:
-            return queryset, False
-        if PARECE_NUMERO.fullmatch(termo):
-            request.busca_exata = True
-            digitos = so_digitos(termo)
-            filtro = Q(numero__in={termo, digitos})
-            if len(digitos) == 11:
-                # O CPF é resolvido antes (índice único do candidato): um OR com a junção impediria os índices.
-                candidatos = list(Candidato.objects.filter(cpf=digitos).values_list("pk", flat=True))
-                if candidatos:
-                    filtro |= Q(candidato_id__in=candidatos)
-            return queryset.filter(filtro), False
-        if " " not in termo and any(c.isdigit() for c in termo):
-            # Número de inscrição com letras (p. ex. «VA-000123»).
-            request.busca_exata = True
-            return queryset.filter(numero=termo), False
-        return _buscar_por_nome(queryset, termo, "candidato__"), False
-
-    # A exportação completa traz a autodeclaração; sem a permissão, só a versão de publicação (CPF mascarado).
-    def get_export_resource_classes(self, request):
-        from concursos.recursos import InscricaoPublicacaoResource, InscricaoResource
-
-        if pode_ver_sensiveis(request):
-            return [InscricaoResource, InscricaoPublicacaoResource]
-        return [InscricaoPublicacaoResource]
-
-
-# ---------------------------------------------------------------- chamadas (só consulta)
-
-
-class SoConsultaMixin:
-    """O histórico das chamadas é permanente (a ordem de nomeação conta para a carreira): só se consulta.
-
-    As chamadas nascem das ações do painel do certame (concursos/services.py), nunca de um formulário daqui.
-    """
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class ConvocacoesDaChamadaInline(SoConsultaMixin, admin.TabularInline):
-    model = Convocacao
-    fk_name = "chamada"
-    fields = ["posicao", "vaga", "lista", "inscricao", "candidato", "desistiu_em", "ato_desistencia"]
-    readonly_fields = fields
-    extra = 0
-    verbose_name_plural = "convocados nesta chamada"
-
-    @admin.display(description="candidato")
-    def candidato(self, convocacao: Convocacao) -> str:
-        return str(convocacao.inscricao.candidato) if convocacao.inscricao else "— (posição sem titular)"
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).select_related("inscricao__candidato").order_by("posicao")
-
-
-class ChamadaCertameFiltro(CertameFiltro):
-    def queryset(self, request, queryset):
-        valor = self.value()
-        if valor:
-            return queryset.filter(cargo__certame_id=int(valor)) if valor.isdigit() else queryset.none()
-        return queryset
-
-
-@admin.register(Chamada)
-class ChamadaAdmin(SoConsultaMixin, admin.ModelAdmin):
-    list_display = ["__str__", "cargo_link", "edital", "data", "ato", "convocados", "criada_por", "criada_em"]
-    list_filter = [ChamadaCertameFiltro, "tipo"]
-    list_select_related = ["cargo__certame", "criada_por"]
-    search_fields = ["ato", "cargo__codigo", "cargo__nome"]
-    fields = ["cargo", "numero", "tipo", "data", "ato", "observacao", "criada_por", "criada_em"]
-    readonly_fields = fields
-    inlines = [ConvocacoesDaChamadaInline]
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).annotate(n_convocados=Count("convocacoes"))
-
-    @admin.display(description="cargo", ordering="cargo__codigo")
-    def cargo_link(self, chamada: Chamada) -> str:
-        return format_html('<a href="{}">{}</a>', reverse("admin:concursos_cargo_painel", args=[chamada.cargo_id]),
-                           chamada.cargo)
-
-    @admin.display(description="edital")
-    def edital(self, chamada: Chamada) -> str:
-        return chamada.cargo.certame.numero_edital
-
-    @admin.display(description="convocados", ordering="n_convocados")
-    def convocados(self, chamada: Chamada) -> int:
-        return chamada.n_convocados
-
-
-@admin.register(Convocacao)
-class ConvocacaoAdmin(SoConsultaMixin, admin.ModelAdmin):
-    list_display = ["posicao", "cargo_link", "vaga", "lista", "inscricao_numero", "candidato", "chamada_ato",
-                    "situacao"]
-    list_filter = [ChamadaCertameFiltro, "vaga"]
-    list_select_related = ["cargo", "inscricao__candidato", "chamada"]
-    search_fields = ["inscricao__numero"]
-    search_help_text = "Número de inscrição, exato."
-    ordering = ["cargo_id", "posicao", "chamada_id"]
-    fields = ["cargo", "posicao", "vaga", "lista", "inscricao", "chamada", "substitui", "desistiu_em",
-              "ato_desistencia"]
-    readonly_fields = fields
-
-    @admin.display(description="cargo", ordering="cargo__codigo")
-    def cargo_link(self, convocacao: Convocacao) -> str:
-        return format_html('<a href="{}">{}</a>',
-                           reverse("admin:concursos_cargo_painel", args=[convocacao.cargo_id]), convocacao.cargo)
-
-    @admin.display(description="inscrição")
-    def inscricao_numero(self, convocacao: Convocacao) -> str:
-        return convocacao.inscricao.numero if convocacao.inscricao else "—"
-
-    @admin.display(description="candidato")
-    def candidato(self, convocacao: Convocacao) -> str:
-        return str(convocacao.inscricao.candidato) if convocacao.inscricao else "—"
-
-    @admin.display(description="chamada")
-    def chamada_ato(self, convocacao: Convocacao) -> str:
-        c = convocacao.chamada
-        return f"{c.numero}ª, {c.data:%d/%m/%Y}, {c.ato}"
-
-    @admin.display(description="situação")
-    def situacao(self, convocacao: Convocacao) -> str:
-        if convocacao.desistiu_em:
-            return f"Desistiu em {convocacao.desistiu_em:%d/%m/%Y}"
-        return "Em exercício" if convocacao.inscricao_id else "Sem titular"
-
-    def get_search_results(self, request, queryset, search_term):
-        termo = search_term.strip()
-        if not termo:
-            return queryset, False
-        return queryset.filter(inscricao__numero=termo), False
 

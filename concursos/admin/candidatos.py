@@ -1,0 +1,113 @@
+"""Cadastro dos candidatos."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin
+from import_export.admin import ExportMixin
+
+from concursos.admin.comum import (
+    CAMPOS_SENSIVEIS_CANDIDATO,
+    PARECE_NUMERO,
+    BuscaExataMixin,
+    DadosSensiveisNaListaMixin,
+    _buscar_por_nome,
+    pode_ver_sensiveis,
+    so_digitos,
+)
+from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
+from concursos.models import (
+    Candidato,
+    Inscricao,
+    formatar_cpf,
+)
+
+
+class CandidatoForm(forms.ModelForm):
+    # Aceita o CPF com ou sem pontuação; grava só os 11 dígitos (o validador do modelo confere os verificadores).
+    cpf = forms.CharField(label="CPF", max_length=14, help_text="Com ou sem pontuação: 123.456.789-09.")
+
+    class Meta:
+        model = Candidato
+        fields = ["nome", "nome_social", "cpf", "data_nascimento", "genero", "cor_raca", "quilombola", "pcd", "email",
+                  "telefone"]
+
+    def clean_cpf(self) -> str:
+        return so_digitos(self.cleaned_data["cpf"])
+
+
+class InscricoesDoCandidatoInline(admin.TabularInline):
+    model = Inscricao
+    fields = ["numero", "certame", "cargo", "classificacao", "situacao"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+    verbose_name_plural = "inscrições"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("certame", "cargo")
+
+
+
+
+@admin.register(Candidato)
+class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
+                     admin.ModelAdmin):
+    form = CandidatoForm
+    campos_sensiveis = CAMPOS_SENSIVEIS_CANDIDATO
+    list_display = ["nome", "nome_social", "cpf_formatado", "data_nascimento"]
+    search_fields = ["nome"]
+    search_help_text = "CPF (com ou sem pontuação) ou nome: o começo de cada palavra, com ou sem acento."
+    ordering = ["nome", "cpf"]
+    show_full_result_count = False
+    show_facets = admin.ShowFacets.NEVER
+    inlines = [InscricoesDoCandidatoInline]
+
+    class Media:
+        css = {"all": ["concursos/concursos.css"]}
+
+    @admin.display(description="CPF", ordering="cpf")
+    def cpf_formatado(self, candidato: Candidato) -> str:
+        return formatar_cpf(candidato.cpf)
+
+    def get_list_filter(self, request):
+        return ["cor_raca", "quilombola", "pcd", "genero"] if pode_ver_sensiveis(request) else ["genero"]
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = [(None, {"fields": [("nome", "nome_social"), ("cpf", "data_nascimento"), "genero"]})]
+        if pode_ver_sensiveis(request):
+            fieldsets.append(("Dados sensíveis (LGPD art. 11)", {
+                "description": "Cor ou raça e deficiência são dados pessoais sensíveis (LGPD art. 5º, II): "
+                               "visíveis só a quem tem a permissão «Pode ver cor ou raça e deficiência».",
+                "fields": [("cor_raca", "quilombola", "pcd")]}))
+        fieldsets.append(("Contato", {"fields": [("email", "telefone")]}))
+        return fieldsets
+
+    def get_search_results(self, request, queryset, search_term):
+        termo = search_term.strip()
+        if not termo:
+            return queryset, False
+        if PARECE_NUMERO.fullmatch(termo):
+            request.busca_exata = True
+            return queryset.filter(cpf=so_digitos(termo)), False
+        return _buscar_por_nome(queryset, termo), False
+
+    # Cor ou raça e deficiência só saem na exportação de quem pode vê-las (LGPD art. 11).
+    def get_export_resource_classes(self, request):
+        from concursos.recursos import CandidatoResource, CandidatoSensivelResource
+
+        if pode_ver_sensiveis(request):
+            return [CandidatoSensivelResource, CandidatoResource]
+        return [CandidatoResource]
+
+
+# ---------------------------------------------------------------- inscrições
+
+

@@ -1,0 +1,174 @@
+"""O que as telas do admin dos certames partilham: permissões de dados sensíveis, busca, filtros e o modo
+só consulta."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from django.contrib import admin
+
+from concursos.busca import palavras
+from concursos.models import (
+    Candidato,
+    Cargo,
+    Certame,
+    Inscricao,
+    StatusCertame,
+)
+from concursos.paginacao import PaginadorEstimado
+
+# Quem abriu a ficha com dados sensíveis fica registrado (LGPD art. 37: registro das operações de tratamento).
+registro_lgpd = logging.getLogger("concursos.lgpd")
+PERMISSAO_SENSIVEIS = "concursos.ver_dados_sensiveis"
+PERMISSAO_CHAMAR = "concursos.add_chamada"
+# Cor ou raça (origem racial ou étnica) e deficiência (saúde) são dados sensíveis: LGPD art. 5º, II, e art. 11.
+CAMPOS_SENSIVEIS_CANDIDATO = ("cor_raca", "quilombola", "pcd")
+CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "documento_indigena")
+POR_PAGINA = 100
+
+# O nome de cada passo como botão e o que ele trava, para a página de confirmação.
+ACOES_ETAPA = {
+    StatusCertame.INSCRICOES_ENCERRADAS: (
+        "Encerrar inscrições",
+        "Encerradas as inscrições, a autodeclaração de cor ou raça e a opção pela reserva de cada inscrição não "
+        "mudam mais (Vargem Alta art. 3º). Depois vêm a importação do resultado da banca e a sua publicação."),
+    StatusCertame.RESULTADO: (
+        "Publicar resultado",
+        "Publica o resultado importado da banca: as listas de classificação por cargo (geral, ampla, PcD e de cada "
+        "grupo de reserva) passam a valer e a convocação inicial fica disponível. Exige a classificação importada."),
+    StatusCertame.HOMOLOGADO: (
+        "Homologar",
+        "Registra a homologação do resultado final na data informada. As chamadas seguintes (desistências e novas "
+        "vagas no prazo de validade) continuam disponíveis."),
+}
+
+
+def pode_ver_sensiveis(request) -> bool:
+    # has_perm já é verdadeiro para o superusuário.
+    return request.user.has_perm(PERMISSAO_SENSIVEIS)
+
+
+def registrar_acesso_sensivel(request, objeto) -> None:
+    if pode_ver_sensiveis(request):
+        registro_lgpd.info("%s abriu dados sensíveis de %s %s (%s)", request.user.get_username(),
+                           objeto._meta.verbose_name, objeto.pk, request.path)
+
+
+def so_digitos(texto: str) -> str:
+    return re.sub(r"\D", "", texto)
+
+
+# Só números e a pontuação de um CPF: «123.456.789-09», «12345678909», «00012345».
+PARECE_NUMERO = re.compile(r"[\d.\-/\s]+")
+
+
+def _buscar_por_nome(queryset, termo: str, prefixo: str = ""):
+    """Cada palavra do termo no começo de alguma palavra do nome ou do nome social, em qualquer ordem, sem
+    acento nem caixa: «joao silva» acha «João da Silva» (concursos/busca.py; no PostgreSQL, índice GIN)."""
+    if not palavras(termo):
+        return queryset.none()
+    return queryset.filter(**{f"{prefixo}nome_busca__palavras": termo})
+
+
+
+
+class DadosSensiveisNaListaMixin:
+    """Cor ou raça e PcD só para quem pode vê-los (LGPD art. 11): nas colunas da lista, no formulário (nem
+    exibidos nem gravados) e com cada abertura da ficha registrada."""
+
+    campos_sensiveis: tuple[str, ...] = ()
+
+    @admin.display(description="cor/raça")
+    def cor(self, obj: Candidato | Inscricao) -> str:
+        return obj.get_cor_raca_display()
+
+    @admin.display(description="PcD", boolean=True)
+    def deficiencia(self, obj: Candidato | Inscricao) -> bool:
+        return obj.pcd
+
+    def get_list_display(self, request):
+        if pode_ver_sensiveis(request):
+            return [*self.list_display, "cor", "deficiencia"]
+        return self.list_display
+
+    def get_exclude(self, request, obj=None):
+        # Fora do formulário também no POST: quem não pode ver não pode gravar esses campos.
+        return [] if pode_ver_sensiveis(request) else list(self.campos_sensiveis)
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            registrar_acesso_sensivel(request, obj)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+
+class BuscaExataMixin:
+    """Busca que usa índice: CPF (com ou sem pontuação) ou número por igualdade; nome por palavras.
+
+    Um LIKE '%...%' sobre um milhão de linhas lê a tabela inteira; CPF e inscrição são exatos e vêm primeiro.
+    """
+
+    def get_paginator(self, request, queryset, per_page, orphans=0, allow_empty_first_page=True):
+        # Uma busca exata (CPF, inscrição) traz poucas linhas: conta direto, sem pedir a estimativa antes.
+        return PaginadorEstimado(queryset, per_page, orphans, allow_empty_first_page,
+                                 estimar=not getattr(request, "busca_exata", False))
+
+
+
+
+class CertameFiltro(admin.SimpleListFilter):
+    """Os certames (tabela pequena), e não um SELECT DISTINCT sobre um milhão de inscrições."""
+
+    title = "certame"
+    parameter_name = "certame"
+
+    def lookups(self, request, model_admin):
+        return [(str(c.pk), f"{c.numero_edital} — {c.titulo}")
+                for c in Certame.objects.only("pk", "numero_edital", "titulo")]
+
+    def queryset(self, request, queryset):
+        valor = self.value()
+        if valor:
+            return queryset.filter(certame_id=int(valor)) if valor.isdigit() else queryset.none()
+        return queryset
+
+
+class CargoFiltro(admin.SimpleListFilter):
+    """Os cargos do certame escolhido (um certame pode ter centenas: sem certame, o filtro não aparece)."""
+
+    title = "cargo"
+    parameter_name = "cargo"
+
+    def lookups(self, request, model_admin):
+        certame = request.GET.get("certame", "")
+        if not certame.isdigit():
+            return []
+        return [(str(c.pk), f"{c.codigo} — {c.nome}")
+                for c in Cargo.objects.filter(certame_id=int(certame)).only("pk", "codigo", "nome")
+                .order_by("codigo")]
+
+    def queryset(self, request, queryset):
+        valor = self.value()
+        if valor:
+            return queryset.filter(cargo_id=int(valor)) if valor.isdigit() else queryset.none()
+        return queryset
+
+
+
+
+class SoConsultaMixin:
+    """O histórico das chamadas é permanente (a ordem de nomeação conta para a carreira): só se consulta.
+
+    As chamadas nascem das ações do painel do certame (concursos/services.py), nunca de um formulário daqui.
+    """
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+

@@ -1,0 +1,153 @@
+"""A lista de inscrições (um milhão de linhas) e a ficha de cada uma."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.html import format_html
+from import_export.admin import ExportMixin
+
+from concursos.admin.comum import (
+    CAMPOS_SENSIVEIS_INSCRICAO,
+    PARECE_NUMERO,
+    POR_PAGINA,
+    BuscaExataMixin,
+    CargoFiltro,
+    CertameFiltro,
+    DadosSensiveisNaListaMixin,
+    _buscar_por_nome,
+    pode_ver_sensiveis,
+    so_digitos,
+)
+from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
+from concursos.models import (
+    CAMPOS_TRAVADOS,
+    Candidato,
+    Inscricao,
+    formatar_cpf,
+)
+from nucleo.historico import HistoricoSoConsultaAdmin
+
+
+@admin.register(Inscricao)
+class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
+                     HistoricoSoConsultaAdmin):
+    campos_sensiveis = CAMPOS_SENSIVEIS_INSCRICAO
+    list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao",
+                    "cotista"]
+    list_select_related = ["candidato", "cargo"]
+    # Sem ações em massa: apagar inscrições aos milhares por engano mudaria as listas de classificação.
+    actions = None
+    list_per_page = POR_PAGINA
+    search_fields = ["numero"]
+    search_help_text = ("Número de inscrição ou CPF (com ou sem pontuação), exatos; ou o nome: o começo de cada "
+                        "palavra, em qualquer ordem, com ou sem acento («joao silva» acha «João da Silva»).")
+    # Igual ao índice inscricao_ordem_admin_idx: a primeira página sai do índice, sem ordenar um milhão de linhas;
+    # certame + número é único, então a ordem é total (o admin não acrescenta -pk).
+    ordering = ["certame_id", "cargo_id", "classificacao", "numero"]
+    sortable_by = ["numero", "classif"]
+    show_full_result_count = False
+    show_facets = admin.ShowFacets.NEVER
+    autocomplete_fields = ["candidato", "cargo"]
+    history_list_display = ["situacao", "classificacao"]
+
+    class Media:
+        css = {"all": ["concursos/concursos.css"]}
+
+    @admin.display(description="candidato", ordering="candidato__nome")
+    def nome_candidato(self, inscricao: Inscricao) -> str:
+        return str(inscricao.candidato)
+
+    @admin.display(description="CPF")
+    def cpf_formatado(self, inscricao: Inscricao) -> str:
+        return formatar_cpf(inscricao.candidato.cpf)
+
+    @admin.display(description="cargo")
+    def cargo_codigo(self, inscricao: Inscricao) -> str:
+        return format_html('<a href="{}" title="{}">{}</a>',
+                           reverse("admin:concursos_cargo_painel", args=[inscricao.cargo_id]),
+                           inscricao.cargo.nome, inscricao.cargo.codigo)
+
+    # Cabeçalhos curtos: a lista divide a tela com os filtros.
+    @admin.display(description="classif.", ordering="classificacao")
+    def classif(self, inscricao: Inscricao):
+        return inscricao.classificacao
+
+    @admin.display(description="nota")
+    def nota(self, inscricao: Inscricao):
+        return inscricao.nota_final
+
+    @admin.display(description="reserva", boolean=True)
+    def cotista(self, inscricao: Inscricao) -> bool:
+        return inscricao.reserva
+
+    def has_delete_permission(self, request, obj=None):
+        # Encerradas as inscrições, a inscrição é parte das listas (Vargem Alta art. 3º): não se apaga.
+        return super().has_delete_permission(request, obj) and not (obj and obj.certame.inscricoes_travadas)
+
+    def get_list_filter(self, request):
+        filtros = [CertameFiltro, CargoFiltro, "situacao", "reserva", "heteroidentificacao"]
+        if pode_ver_sensiveis(request):
+            filtros += ["cor_raca", "pcd", "quilombola"]
+        return filtros
+
+    def get_fieldsets(self, request, obj=None):
+        declaracao = ["reserva"]
+        if pode_ver_sensiveis(request):
+            declaracao += [("cor_raca", "quilombola", "pcd"), "autodeclaracao_em", "documento_indigena"]
+        else:
+            declaracao += ["autodeclaracao_em"]
+        return [
+            ("Inscrição", {"fields": ["certame", "cargo", "candidato", "numero"]}),
+            ("Autodeclaração", {
+                "description": "Encerradas as inscrições, a autodeclaração e a opção pela reserva não mudam mais "
+                               "(Vargem Alta art. 3º).",
+                "fields": declaracao}),
+            ("Resultado", {"fields": [("nota_final", "classificacao"), "situacao", "heteroidentificacao"]}),
+        ]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.certame.inscricoes_travadas:
+            travados = [c.removesuffix("_id") for c in CAMPOS_TRAVADOS]
+            if not pode_ver_sensiveis(request):
+                travados = [c for c in travados if c not in CAMPOS_SENSIVEIS_INSCRICAO]
+            return ["certame", *travados]
+        return []
+
+    def has_add_permission(self, request):
+        # Inscrever é registrar a autodeclaração (dado sensível): exige também a permissão de vê-la.
+        return super().has_add_permission(request) and pode_ver_sensiveis(request)
+
+    def get_search_results(self, request, queryset, search_term):
+        termo = search_term.strip()
+        if not termo:
+            return queryset, False
+        if PARECE_NUMERO.fullmatch(termo):
+            request.busca_exata = True
+            digitos = so_digitos(termo)
+            filtro = Q(numero__in={termo, digitos})
+            if len(digitos) == 11:
+                # O CPF é resolvido antes (índice único do candidato): um OR com a junção impediria os índices.
+                candidatos = list(Candidato.objects.filter(cpf=digitos).values_list("pk", flat=True))
+                if candidatos:
+                    filtro |= Q(candidato_id__in=candidatos)
+            return queryset.filter(filtro), False
+        if " " not in termo and any(c.isdigit() for c in termo):
+            # Número de inscrição com letras (p. ex. «VA-000123»).
+            request.busca_exata = True
+            return queryset.filter(numero=termo), False
+        return _buscar_por_nome(queryset, termo, "candidato__"), False
+
+    # A exportação completa traz a autodeclaração; sem a permissão, só a versão de publicação (CPF mascarado).
+    def get_export_resource_classes(self, request):
+        from concursos.recursos import InscricaoPublicacaoResource, InscricaoResource
+
+        if pode_ver_sensiveis(request):
+            return [InscricaoResource, InscricaoPublicacaoResource]
+        return [InscricaoPublicacaoResource]
+
+
+# ---------------------------------------------------------------- chamadas (só consulta)
+
+
