@@ -657,7 +657,7 @@ class TestAdmin:
 
 
 class TestAcompanhamento:
-    @pytest.mark.django_db(transaction=True)
+    @pytest.mark.django_db(transaction=True, serialized_rollback=True)
     def test_progresso_visivel_para_outra_requisicao(self, fazer_certame):
         """Fora de transação grava direto; dentro (a gravação), no PostgreSQL, por uma segunda conexão."""
         from django.db import connection, transaction
