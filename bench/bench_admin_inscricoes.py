@@ -44,8 +44,9 @@ def gravar_dados(inscricoes: int, cargos: int) -> None:
     from django.db import connection
 
     from concursos.busca import nome_para_busca
-    from concursos.models import Cargo, Certame, Orgao
+    from concursos.models import Cargo, Certame
     from concursos.services import certame_avancar, certame_publicar
+    from nucleo.models import Orgao
 
     sorteio = random.Random(7)
     orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")

@@ -26,7 +26,8 @@ def gravar_certame(inscricoes: int, cargos: int):
     from django.db import connection
 
     from concursos.busca import nome_para_busca
-    from concursos.models import Cargo, Certame, Orgao
+    from concursos.models import Cargo, Certame
+    from nucleo.models import Orgao
 
     sorteio = random.Random(42)
     orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")

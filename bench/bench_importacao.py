@@ -108,7 +108,8 @@ def medir_comando(args: list[str], ambiente: dict) -> tuple[float, float, str]:
 def preparar_certames(tamanhos: list[int], cargos: int) -> dict[int, int]:
     from datetime import date
 
-    from concursos.models import Cargo, Certame, Orgao
+    from concursos.models import Cargo, Certame
+    from nucleo.models import Orgao
 
     orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
     ids = {}

@@ -44,8 +44,9 @@ def gravar_dados(inscricoes: int) -> None:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from concursos.models import Candidato, Cargo, Certame, Inscricao, Orgao
+    from concursos.models import Candidato, Cargo, Certame, Inscricao
     from concursos.services import certame_avancar, certame_publicar, chamada_inicial
+    from nucleo.models import Orgao
 
     sorteio = random.Random(20250203)
     orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")

@@ -41,8 +41,9 @@ def vagas_sorteadas(sorteio: random.Random) -> int:
 def criar_certame(quantidade: int):
     from django.contrib.auth import get_user_model
 
-    from concursos.models import Cargo, Certame, Orgao
+    from concursos.models import Cargo, Certame
     from concursos.services import certame_publicar
+    from nucleo.models import Orgao
 
     usuario, _ = get_user_model().objects.get_or_create(username="bench-pdf", defaults={"is_staff": True})
     orgao, _ = Orgao.objects.get_or_create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta",

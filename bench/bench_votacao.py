@@ -46,10 +46,11 @@ def montar_sessoes() -> list:
     from django.contrib.auth.hashers import make_password
     from django.utils import timezone
 
-    from concursos.models import Candidato, Cargo, Certame, Inscricao, Orgao
+    from concursos.models import Candidato, Cargo, Certame, Inscricao
     from concursos.services import certame_publicar
     from heteroidentificacao import services
     from heteroidentificacao.models import Comissao, Membro, Sessao
+    from nucleo.models import Orgao
 
     Usuario = get_user_model()
     rh = Usuario.objects.create_superuser("rh", password=SENHA)

@@ -201,7 +201,7 @@ def emitir_quadro(*, certame: Certame, usuario) -> DocumentoEmitido:
     titulo = f"Quadro de vagas — Edital nº {certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/quadro_vagas.html", contexto=contexto_quadro(certame),
                       tipo=TipoDocumento.QUADRO_VAGAS, titulo=titulo, usuario=usuario, referencia=certame,
-                      nome_arquivo=f"quadro de vagas edital {certame.numero_edital}")
+                      nome_arquivo=f"quadro de vagas edital {certame.numero_edital}", orgao_id=certame.orgao_id)
 
 
 # --- listas de classificação ------------------------------------------------------------------------------------
@@ -249,7 +249,8 @@ def emitir_lista(*, cargo: Cargo, codigo: str, usuario) -> DocumentoEmitido:
     titulo = f"Lista de classificação — {lista.nome} — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/lista.html", contexto=contexto,
                       tipo=TipoDocumento.LISTA_CLASSIFICACAO, titulo=titulo, usuario=usuario, referencia=cargo,
-                      nome_arquivo=f"lista {lista.codigo} cargo {cargo.codigo} edital {cargo.certame.numero_edital}")
+                      nome_arquivo=f"lista {lista.codigo} cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
+                      orgao_id=cargo.certame.orgao_id)
 
 
 # --- convocações ------------------------------------------------------------------------------------------------
@@ -308,4 +309,5 @@ def emitir_convocacoes(*, cargo: Cargo, usuario) -> DocumentoEmitido:
     titulo = f"Convocações — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/convocacoes.html", contexto=contexto_convocacoes(cargo),
                       tipo=TipoDocumento.CONVOCACOES, titulo=titulo, usuario=usuario, referencia=cargo,
-                      nome_arquivo=f"convocacoes cargo {cargo.codigo} edital {cargo.certame.numero_edital}")
+                      nome_arquivo=f"convocacoes cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
+                      orgao_id=cargo.certame.orgao_id)

@@ -17,32 +17,7 @@ from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
-
-
-class TipoOrgao(models.TextChoices):
-    # Vargem Alta art. 1º, parágrafo único: a administração pública abrange todos estes.
-    DIRETA = "direta", "Administração direta (Prefeitura, Câmara)"
-    AUTARQUIA = "autarquia", "Autarquia"
-    FUNDACAO = "fundacao", "Fundação pública"
-    EMPRESA_PUBLICA = "empresa_publica", "Empresa pública"
-    ECONOMIA_MISTA = "economia_mista", "Sociedade de economia mista"
-
-
-class Orgao(models.Model):
-    nome = models.CharField("nome", max_length=200)
-    sigla = models.CharField("sigla", max_length=30, blank=True)
-    tipo = models.CharField("natureza", max_length=20, choices=TipoOrgao.choices, default=TipoOrgao.DIRETA)
-    municipio = models.CharField("município", max_length=100)
-    uf = models.CharField("UF", max_length=2)
-    cnpj = models.CharField("CNPJ", max_length=18, blank=True)
-
-    class Meta:
-        verbose_name = "órgão ou entidade"
-        verbose_name_plural = "órgãos e entidades"
-        ordering = ["uf", "municipio", "nome"]
-
-    def __str__(self) -> str:
-        return f"{self.nome} ({self.municipio}/{self.uf})"
+from nucleo.models import Orgao
 
 
 class TipoCertame(models.TextChoices):

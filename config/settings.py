@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "simple_history",
     "import_export",
+    "nucleo",
     "legislacao",
     "concursos",
     "heteroidentificacao",

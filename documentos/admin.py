@@ -10,10 +10,12 @@ from django_tasks_db.models import DBTaskResult
 
 from documentos.models import DocumentoEmitido, TarefaEmSegundoPlano
 from documentos.pdf import resposta_pdf
+from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 
 
 @admin.register(DocumentoEmitido)
-class DocumentoEmitidoAdmin(admin.ModelAdmin):
+class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
+    caminho_orgao = "orgao"
     list_display = ["codigo", "tipo", "titulo", "emitido_em", "emitido_por", "paginas", "baixar"]
     list_filter = ["tipo", "emitido_em"]
     search_fields = ["=codigo", "titulo"]
@@ -55,7 +57,7 @@ class DocumentoEmitidoAdmin(admin.ModelAdmin):
     def pdf(self, request, pk: int):
         if not self.has_view_permission(request):
             raise PermissionDenied
-        return resposta_pdf(get_object_or_404(DocumentoEmitido, pk=pk))
+        return resposta_pdf(get_object_or_404(self.get_queryset(request), pk=pk))
 
 
 # A fila aparece uma vez só, em português (o admin do pacote mostra «Task Results»).
@@ -64,4 +66,10 @@ admin.site.unregister(DBTaskResult)
 
 @admin.register(TarefaEmSegundoPlano)
 class TarefaEmSegundoPlanoAdmin(DBTaskResultAdmin):
-    pass
+    """A fila é da instalação: os argumentos de uma tarefa citam registros de qualquer órgão."""
+
+    def has_module_permission(self, request):
+        return orgaos_do_usuario(request.user) is None and super().has_module_permission(request)
+
+    def has_view_permission(self, request, obj=None):
+        return orgaos_do_usuario(request.user) is None and super().has_view_permission(request, obj)

@@ -52,6 +52,8 @@ class DocumentoEmitido(models.Model):
     emitido_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="emitido por", null=True, blank=True,
                                     on_delete=models.SET_NULL, related_name="+")
     # Referência opcional ao objeto de origem (certame, cargo, sessão...), para achar os documentos dele.
+    orgao = models.ForeignKey("nucleo.Orgao", verbose_name="órgão", null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="+", help_text="O órgão de cujo certame é o documento.")
     referencia_tipo = models.ForeignKey(ContentType, verbose_name="tipo do objeto", null=True, blank=True,
                                         on_delete=models.SET_NULL, related_name="+")
     referencia_id = models.PositiveBigIntegerField("id do objeto", null=True, blank=True)

@@ -77,7 +77,8 @@ def renderizar_pdf(html: str) -> tuple[bytes, int]:
 
 
 def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str | TipoDocumento, titulo: str, usuario=None,
-               referencia: models.Model | None = None, nome_arquivo: str | None = None) -> DocumentoEmitido:
+               referencia: models.Model | None = None, nome_arquivo: str | None = None,
+               orgao_id: int | None = None) -> DocumentoEmitido:
     """Renderiza `template` com `contexto`, grava o PDF e devolve o documento com código e SHA-256.
 
     `nome_arquivo` é a base do nome de download (p. ex. «quadro de vagas edital 001/2024»); o código é
@@ -93,7 +94,7 @@ def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str | TipoDocum
     documento = DocumentoEmitido(
         tipo=tipo, titulo=titulo[:300], codigo=codigo, emitido_em=timezone.now(),
         emitido_por=usuario if usuario is not None and usuario.is_authenticated else None,
-        nome_arquivo=nome_do_arquivo(nome_arquivo or titulo, codigo),
+        nome_arquivo=nome_do_arquivo(nome_arquivo or titulo, codigo), orgao_id=orgao_id,
     )
     if referencia is not None:
         documento.referencia = referencia

@@ -295,9 +295,11 @@ def _sessao_encerrada(sessao: Sessao) -> Sessao:
 def _emitir(template: str, contexto: dict, *, tipo: TipoDocumento, usuario, referencia, titulo: str,
             nome_arquivo: str) -> DocumentoEmitido:
     """Emite o PDF com o número do edital no fim do título e do nome do arquivo."""
-    edital = contexto["certame"].numero_edital
+    certame = contexto["certame"]
+    edital = certame.numero_edital
     return emitir_pdf(template=template, contexto=contexto, tipo=tipo, usuario=usuario, referencia=referencia,
-                      titulo=f"{titulo} — Edital nº {edital}", nome_arquivo=f"{nome_arquivo} edital {edital}")
+                      titulo=f"{titulo} — Edital nº {edital}", nome_arquivo=f"{nome_arquivo} edital {edital}",
+                      orgao_id=certame.orgao_id)
 
 
 def _avaliacoes(**filtros):

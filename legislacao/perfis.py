@@ -17,7 +17,7 @@ CADASTRAR = ("view", "add", "change")
 
 PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
     "Recursos humanos": {
-        "concursos.orgao": CADASTRAR, "concursos.certame": CADASTRAR, "concursos.cargo": CADASTRAR,
+        "nucleo.orgao": VER, "concursos.certame": CADASTRAR, "concursos.cargo": CADASTRAR,
         "concursos.candidato": CADASTRAR, "concursos.inscricao": CADASTRAR, "concursos.chamada": CADASTRAR,
         "concursos.convocacao": CADASTRAR, "concursos.importacao": CADASTRAR, "concursos.ver_dados_sensiveis": (),
         "legislacao.lei": VER, "legislacao.gruporeserva": VER,
@@ -26,7 +26,7 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
         "heteroidentificacao.recurso": CADASTRAR, "heteroidentificacao.procedimentofraude": CADASTRAR,
         "heteroidentificacao.acessogravacao": ("view", "add"),
         "documentos.documentoemitido": VER, "documentos.exportacao": VER,
-        "documentos.tarefaemsegundoplano": VER, "auth.user": VER,
+        "auth.user": VER,
     },
     "Cadastro de leis": {
         "legislacao.lei": CADASTRAR, "legislacao.gruporeserva": ("view", "add", "change", "delete"),
@@ -38,6 +38,16 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
         "heteroidentificacao.sessao": VER, "heteroidentificacao.avaliacao": VER, "heteroidentificacao.recurso": VER,
         "heteroidentificacao.procedimentofraude": VER, "heteroidentificacao.acessogravacao": VER,
         "heteroidentificacao.ver_membros_em_sigilo": (), "documentos.documentoemitido": VER,
+        "nucleo.orgao": VER, "nucleo.acessosensivel": VER,
+    },
+    # LGPD art. 41: lê e exporta o registro de acessos a dados sensíveis dos seus órgãos; não vê os dados.
+    "Encarregado de dados": {
+        "nucleo.orgao": VER, "nucleo.acessosensivel": VER, "concursos.certame": VER,
+    },
+    # Quem administra a instalação: cadastra órgãos e contas e as lota; vê todos os órgãos.
+    "Administração da instalação": {
+        "nucleo.orgao": ("view", "add", "change"), "nucleo.lotacao": ("view", "add", "change", "delete"),
+        "nucleo.ver_todos_os_orgaos": (), "auth.user": ("view", "add", "change"), "auth.group": VER,
     },
 }
 

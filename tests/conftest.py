@@ -71,3 +71,11 @@ def tipos_de_conteudo_sem_cache():
     from django.contrib.contenttypes.models import ContentType
 
     ContentType.objects.clear_cache()
+
+
+def lotar_em_todos(usuario) -> None:
+    """Lota a conta em todos os órgãos já cadastrados: o RH dos testes que não tratam do recorte por órgão."""
+    from nucleo.models import Lotacao, Orgao
+
+    Lotacao.objects.bulk_create([Lotacao(usuario=usuario, orgao=orgao) for orgao in Orgao.objects.all()],
+                                ignore_conflicts=True)

@@ -21,6 +21,7 @@ from concursos.models import (
     Inscricao,
     formatar_cpf,
 )
+from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario, recortar
 
 
 class CandidatoForm(forms.ModelForm):
@@ -36,8 +37,9 @@ class CandidatoForm(forms.ModelForm):
         return so_digitos(self.cleaned_data["cpf"])
 
 
-class InscricoesDoCandidatoInline(admin.TabularInline):
+class InscricoesDoCandidatoInline(RecorteOrgaoAdmin, admin.TabularInline):
     model = Inscricao
+    caminho_orgao = "certame__orgao"
     fields = ["numero", "certame", "cargo", "classificacao", "situacao"]
     readonly_fields = fields
     extra = 0
@@ -58,8 +60,8 @@ class InscricoesDoCandidatoInline(admin.TabularInline):
 
 
 @admin.register(Candidato)
-class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
-                     admin.ModelAdmin):
+class CandidatoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin,
+                     ExportMixin, admin.ModelAdmin):
     form = CandidatoForm
     campos_sensiveis = CAMPOS_SENSIVEIS_CANDIDATO
     list_display = ["nome", "nome_social", "cpf_formatado", "data_nascimento"]
@@ -72,6 +74,11 @@ class CandidatoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSe
 
     class Media:
         css = {"all": ["concursos/concursos.css"]}
+
+    def recortar(self, queryset, usuario):
+        """Os candidatos com inscrição num certame dos órgãos da conta."""
+        inscritos = recortar(Inscricao.objects.all(), usuario, "certame__orgao").values("candidato_id")
+        return queryset if orgaos_do_usuario(usuario) is None else queryset.filter(pk__in=inscritos)
 
     @admin.display(description="CPF", ordering="cpf")
     def cpf_formatado(self, candidato: Candidato) -> str:

@@ -54,6 +54,7 @@ from concursos.services import (
 )
 from legislacao import motor
 from nucleo.historico import HistoricoSoConsultaAdmin
+from nucleo.orgaos import RecorteOrgaoAdmin, recortar
 
 # ---------------------------------------------------------------- formulários das ações
 
@@ -126,7 +127,8 @@ class CargoInline(admin.TabularInline):
 
 
 @admin.register(Certame)
-class CertameAdmin(HistoricoSoConsultaAdmin):
+class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
+    caminho_orgao = "orgao"
     list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
     list_display_links = None
     list_filter = ["status", "tipo", "uf", "orgao"]
@@ -262,13 +264,15 @@ class CertameAdmin(HistoricoSoConsultaAdmin):
         ]
 
     def _certame(self, request, certame_id: int) -> Certame:
-        certame = get_object_or_404(Certame.objects.select_related("orgao", "lei"), pk=certame_id)
+        certame = get_object_or_404(recortar(Certame.objects.select_related("orgao", "lei"), request.user, "orgao"),
+                                    pk=certame_id)
         if not self.has_view_permission(request, certame):
             raise PermissionDenied
         return certame
 
     def _cargo(self, request, cargo_id: int) -> Cargo:
-        cargo = get_object_or_404(Cargo.objects.select_related("certame__orgao", "certame__lei"), pk=cargo_id)
+        cargo = get_object_or_404(recortar(Cargo.objects.select_related("certame__orgao", "certame__lei"),
+                                           request.user, "certame__orgao"), pk=cargo_id)
         if not self.has_view_permission(request, cargo.certame):
             raise PermissionDenied
         return cargo
@@ -499,7 +503,8 @@ class CertameAdmin(HistoricoSoConsultaAdmin):
 
     def desistencia_view(self, request, convocacao_id: int):
         convocacao = get_object_or_404(
-            Convocacao.objects.select_related("cargo__certame", "inscricao__candidato", "chamada"), pk=convocacao_id)
+            recortar(Convocacao.objects.select_related("cargo__certame", "inscricao__candidato", "chamada"),
+                     request.user, "cargo__certame__orgao"), pk=convocacao_id)
         cargo = convocacao.cargo
         if not self.has_view_permission(request, cargo.certame):
             raise PermissionDenied
@@ -546,7 +551,8 @@ class CertameAdmin(HistoricoSoConsultaAdmin):
 
 
 @admin.register(Cargo)
-class CargoAdmin(HistoricoSoConsultaAdmin):
+class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
+    caminho_orgao = "certame__orgao"
     list_display = ["codigo", "nome", "edital", "escolaridade", "vagas", "vagas_pcd", "reservadas", "listas"]
     list_filter = ["escolaridade", "certame__status"]
     list_select_related = ["certame"]

@@ -15,6 +15,7 @@ from concursos.models import (
     Chamada,
     Convocacao,
 )
+from nucleo.orgaos import RecorteOrgaoAdmin
 
 
 class ConvocacoesDaChamadaInline(SoConsultaMixin, admin.TabularInline):
@@ -42,7 +43,8 @@ class ChamadaCertameFiltro(CertameFiltro):
 
 
 @admin.register(Chamada)
-class ChamadaAdmin(SoConsultaMixin, admin.ModelAdmin):
+class ChamadaAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
+    caminho_orgao = "cargo__certame__orgao"
     list_display = ["__str__", "cargo_link", "edital", "data", "ato", "convocados", "criada_por", "criada_em"]
     list_filter = [ChamadaCertameFiltro, "tipo"]
     list_select_related = ["cargo__certame", "criada_por"]
@@ -69,7 +71,8 @@ class ChamadaAdmin(SoConsultaMixin, admin.ModelAdmin):
 
 
 @admin.register(Convocacao)
-class ConvocacaoAdmin(SoConsultaMixin, admin.ModelAdmin):
+class ConvocacaoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
+    caminho_orgao = "cargo__certame__orgao"
     list_display = ["posicao", "cargo_link", "vaga", "lista", "inscricao_numero", "candidato", "chamada_ato",
                     "situacao"]
     list_filter = [ChamadaCertameFiltro, "vaga"]

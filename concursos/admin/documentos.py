@@ -15,6 +15,7 @@ from django.urls import path
 from concursos.documentos import ListaDesconhecida, emitir_convocacoes, emitir_lista, emitir_quadro
 from concursos.models import Cargo, Certame
 from documentos.pdf import resposta_pdf
+from nucleo.orgaos import recortar
 
 PERMISSAO = "concursos.view_certame"
 
@@ -26,13 +27,13 @@ def _exigir_permissao(request) -> None:
 
 def quadro_pdf(request, certame_id: int):
     _exigir_permissao(request)
-    certame = get_object_or_404(Certame, pk=certame_id)
+    certame = get_object_or_404(recortar(Certame.objects.all(), request.user, "orgao"), pk=certame_id)
     return resposta_pdf(emitir_quadro(certame=certame, usuario=request.user))
 
 
 def lista_pdf(request, cargo_id: int, codigo: str):
     _exigir_permissao(request)
-    cargo = get_object_or_404(Cargo, pk=cargo_id)
+    cargo = get_object_or_404(recortar(Cargo.objects.all(), request.user, "certame__orgao"), pk=cargo_id)
     try:
         documento = emitir_lista(cargo=cargo, codigo=codigo, usuario=request.user)
     except ListaDesconhecida as erro:
@@ -42,7 +43,7 @@ def lista_pdf(request, cargo_id: int, codigo: str):
 
 def convocacao_pdf(request, cargo_id: int):
     _exigir_permissao(request)
-    cargo = get_object_or_404(Cargo, pk=cargo_id)
+    cargo = get_object_or_404(recortar(Cargo.objects.all(), request.user, "certame__orgao"), pk=cargo_id)
     return resposta_pdf(emitir_convocacoes(cargo=cargo, usuario=request.user))
 
 

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from concursos.importacao import LEIAUTE, contar_linhas, executar_importacao, ler_previa, mil
 from concursos.models import Certame, EstadoImportacao, Importacao
+from nucleo.orgaos import recortar
 
 PERMISSAO = "concursos.add_inscricao"
 # Até aqui a validação e a gravação rodam dentro da própria requisição (alguns segundos, no máximo);
@@ -77,7 +78,7 @@ def _contexto(request, admin_site, certame: Certame, titulo: str, **extra) -> di
 
 
 def enviar(request, certame_id: int, *, admin_site):
-    certame = get_object_or_404(Certame, pk=certame_id)
+    certame = get_object_or_404(recortar(Certame.objects.all(), request.user, "orgao"), pk=certame_id)
     formulario = FormularioEnvio(request.POST or None, request.FILES or None)
     if request.method == "POST" and formulario.is_valid():
         enviado = formulario.cleaned_data["arquivo"]
@@ -95,7 +96,8 @@ def enviar(request, certame_id: int, *, admin_site):
 
 
 def progresso(request, importacao_id: int, *, admin_site):
-    importacao = get_object_or_404(Importacao.objects.select_related("certame", "criada_por"), pk=importacao_id)
+    importacao = get_object_or_404(recortar(Importacao.objects.select_related("certame", "criada_por"),
+                                             request.user, "certame__orgao"), pk=importacao_id)
     certame = importacao.certame
     if request.method == "POST" and "confirmar" in request.POST:
         return _confirmar(request, importacao)

@@ -28,11 +28,13 @@ from concursos.models import (
     formatar_cpf,
 )
 from nucleo.historico import HistoricoSoConsultaAdmin
+from nucleo.orgaos import RecorteOrgaoAdmin
 
 
 @admin.register(Inscricao)
-class InscricaoAdmin(DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin, ExportMixin,
-                     HistoricoSoConsultaAdmin):
+class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin,
+                     ExportMixin, HistoricoSoConsultaAdmin):
+    caminho_orgao = "certame__orgao"
     campos_sensiveis = CAMPOS_SENSIVEIS_INSCRICAO
     list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao",
                     "cotista"]

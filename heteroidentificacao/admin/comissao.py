@@ -40,6 +40,7 @@ from heteroidentificacao.selectors import (
 from heteroidentificacao.texto import plural
 from legislacao.models import citar
 from nucleo.historico import HistoricoSoConsultaAdmin
+from nucleo.orgaos import RecorteOrgaoAdmin, recortar
 
 PERMISSAO_ALTERAR = "heteroidentificacao.change_comissao"
 PERMISSAO_SESSOES = "heteroidentificacao.add_sessao"
@@ -82,7 +83,8 @@ class MembroInline(admin.StackedInline):
                            '(PDF)</a>', reverse("admin:heteroidentificacao_membro_termo_pdf", args=[membro.pk]))
 
 
-class ComissaoAdmin(PaginasMixin, HistoricoSoConsultaAdmin):
+class ComissaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
+    caminho_orgao = "certame__orgao"
     list_display = ["__str__", "edital", "instancia", "ato_designacao", "data_designacao", "composicao",
                     "sessoes_n", "resultado"]
     list_filter = ["instancia", CertameFiltro]
@@ -343,7 +345,8 @@ class ComissaoAdmin(PaginasMixin, HistoricoSoConsultaAdmin):
     def termo_pdf_view(self, request, membro_id: int):
         from heteroidentificacao.documentos import termo_confidencialidade_emitir
 
-        membro = get_object_or_404(Membro.objects.select_related("comissao__certame__lei"), pk=membro_id)
+        membro = get_object_or_404(recortar(Membro.objects.select_related("comissao__certame__lei"), request.user,
+                                            "comissao__certame__orgao"), pk=membro_id)
         if not (self.has_view_permission(request, membro.comissao) and pode_ver_membros(request)):
             raise PermissionDenied
         return self.pdf(request, membro.comissao,

@@ -26,6 +26,7 @@ from django.urls import reverse
 
 from concursos.services import ErroOperacao
 from documentos.pdf import resposta_pdf
+from nucleo.orgaos import recortar_campos, recorte_do_modelo
 
 PERMISSAO_MEMBROS = "heteroidentificacao.change_membro"
 PERMISSAO_SIGILO = "heteroidentificacao.ver_membros_em_sigilo"
@@ -50,6 +51,9 @@ class PaginasMixin:
         return HttpResponseRedirect(self.url_ficha(objeto))
 
     def objeto_visivel(self, request, queryset, pk: int):
+        recorte = recorte_do_modelo(self.admin_site, queryset.model)
+        if recorte is not None:
+            queryset = recorte.recortar(queryset, request.user)
         objeto = get_object_or_404(queryset, pk=pk)
         if not self.has_view_permission(request, objeto):
             raise PermissionDenied
@@ -80,6 +84,7 @@ class PaginasMixin:
         dados de um POST válido. A recusa do serviço volta por messages e dá None: a página se mostra de novo, com
         o formulário preenchido."""
         form = classe_form(request.POST if request.method == "POST" else None, **opcoes_form)
+        recortar_campos(form, request.user, self.admin_site)
         if request.method != "POST" or not form.is_valid():
             return form, None
         try:

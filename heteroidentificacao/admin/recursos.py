@@ -33,6 +33,7 @@ from heteroidentificacao.models import (
 )
 from legislacao.models import citar
 from nucleo.historico import HistoricoSoConsultaAdmin
+from nucleo.orgaos import RecorteOrgaoAdmin, recortar
 
 PERMISSAO_PROTOCOLAR = "heteroidentificacao.add_recurso"
 PERMISSAO_PAUTAR = "heteroidentificacao.change_recurso"
@@ -61,7 +62,8 @@ def _selo(estado: str, rotulo: str) -> str:
 # ---------------------------------------------------------------- recursos
 
 
-class RecursoAdmin(SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
+class RecursoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
+    caminho_orgao = "avaliacao__sessao__comissao__certame__orgao"
     list_display = ["inscricao", "candidato", "edital", "decisao", "protocolado_em", "situacao", "pauta",
                     "registrado_por"]
     list_filter = ["estado", CertameDoRecursoFiltro, "avaliacao__sessao__comissao"]
@@ -208,7 +210,8 @@ class RecursoAdmin(SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
 # ---------------------------------------------------------------- apuração de fraude
 
 
-class ProcedimentoFraudeAdmin(SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
+class ProcedimentoFraudeAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
+    caminho_orgao = "inscricao__certame__orgao"
     list_display = ["inscricao_numero", "candidato", "edital", "instaurado_em", "ato", "situacao", "decidido_em",
                     "encaminhado_mp_em"]
     list_filter = ["estado", CertameDaInscricaoFiltro]
@@ -277,7 +280,8 @@ class ProcedimentoFraudeAdmin(SoConsultaMixin, PaginasMixin, HistoricoSoConsulta
         self.exigir(request, PERMISSAO_INSTAURAR)
         inicial = None
         if request.GET.get("inscricao", "").isdigit():
-            inscricao = Inscricao.objects.filter(pk=int(request.GET["inscricao"])).first()
+            inscricao = recortar(Inscricao.objects.all(), request.user, "certame__orgao").filter(
+                pk=int(request.GET["inscricao"])).first()
             if inscricao is not None:
                 inicial = {"certame": inscricao.certame_id, "numero": inscricao.numero}
         form, procedimento = self.processar(

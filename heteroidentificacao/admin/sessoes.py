@@ -36,6 +36,7 @@ from heteroidentificacao.selectors import cotistas_a_convocar
 from heteroidentificacao.texto import plural
 from legislacao.models import citar
 from nucleo.historico import HistoricoSoConsultaAdmin
+from nucleo.orgaos import RecorteOrgaoAdmin
 
 CAMPO_SIGILOSO = "notas_entrevista"
 # A referência do arquivo da gravação só se mostra depois do pedido fundamentado, que fica registrado.
@@ -84,7 +85,8 @@ class AvaliacoesDaSessaoInline(AvaliacaoLeituraMixin, SoConsultaMixin, admin.Tab
     verbose_name_plural = "candidatos convocados e avaliações (conduzidas pelo presidente da comissão)"
 
 
-class SessaoAdmin(PaginasMixin, HistoricoSoConsultaAdmin):
+class SessaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
+    caminho_orgao = "comissao__certame__orgao"
     list_display = ["__str__", "comissao", "numero", "data", "inicio", "local", "estado", "candidatos"]
     list_filter = ["estado", "comissao__instancia", "comissao"]
     list_select_related = ["comissao__certame"]
@@ -245,7 +247,8 @@ class HistoricoDaAvaliacao(HistoricalRecordContextHelper):
                 if campo.field != CAMPO_GRAVACAO]
 
 
-class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
+class AvaliacaoAdmin(RecorteOrgaoAdmin, AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
+    caminho_orgao = "sessao__comissao__certame__orgao"
     list_display = ["inscricao_numero", "candidato", "cargo", "sessao", "horario", "instancia", "estado",
                     "resultado", "votos", "gravacao_registrada"]
     list_filter = ["estado", "resultado", "sessao__comissao"]
@@ -420,7 +423,8 @@ class AvaliacaoAdmin(AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, Histo
                        "a referência do arquivo é mostrada.")
 
 
-class AcessoGravacaoAdmin(SoConsultaMixin, admin.ModelAdmin):
+class AcessoGravacaoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
+    caminho_orgao = "avaliacao__sessao__comissao__certame__orgao"
     list_display = ["em", "avaliacao", "usuario", "solicitante", "fundamento"]
     list_filter = ["avaliacao__sessao__comissao"]
     list_select_related = ["avaliacao__inscricao", "avaliacao__sessao", "usuario"]

@@ -7,8 +7,9 @@ from itertools import count
 
 import pytest
 
-from concursos.models import Candidato, Cargo, Certame, Inscricao, Orgao, StatusCertame
+from concursos.models import Candidato, Cargo, Certame, Inscricao, StatusCertame
 from concursos.services import certame_avancar, certame_publicar
+from nucleo.models import Orgao
 
 _cpfs = count(1)
 PADRAO = ("", "branca", False, False, False, "habilitado")

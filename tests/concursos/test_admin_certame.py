@@ -12,6 +12,7 @@ from django.urls import reverse
 from concursos.models import Cargo, Certame, Chamada, Convocacao, Inscricao, StatusCertame
 from concursos.services import certame_publicar, chamada_inicial
 from tests.concursos.conftest import cpf_valido
+from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +37,7 @@ def cliente_com():
     def fazer(*permissoes: str) -> Client:
         usuario = get_user_model().objects.create_user(f"rh{len(permissoes)}", password="senha-rh-123",
                                                        is_staff=True)
+        lotar_em_todos(usuario)
         for permissao in permissoes:
             app, codigo = permissao.split(".")
             usuario.user_permissions.add(Permission.objects.get(content_type__app_label=app, codename=codigo))

@@ -52,7 +52,7 @@ def test_lista_de_convocacoes_sem_n_mais_1(admin_client, chamada, django_assert_
 
 def test_orgaos_e_cargos(admin_client, fazer_certame, admin_user):
     certame = fazer_certame()
-    assert "Vargem Alta/ES" in admin_client.get(reverse("admin:concursos_orgao_changelist")).content.decode()
+    assert "Vargem Alta/ES" in admin_client.get(reverse("admin:nucleo_orgao_changelist")).content.decode()
     cargo = certame.cargos.get()
     html = admin_client.get(reverse("admin:concursos_cargo_changelist")).content.decode()
     assert reverse("admin:concursos_cargo_painel", args=[cargo.pk]) in html

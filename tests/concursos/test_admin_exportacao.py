@@ -7,6 +7,8 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
+from tests.conftest import lotar_em_todos
+
 pytestmark = pytest.mark.django_db
 recursos = pytest.importorskip("concursos.recursos", reason="concursos/recursos.py (outra frente) ainda não existe")
 
@@ -21,6 +23,7 @@ def inscricoes(fazer_certame, inscrever):
 
 def cliente_rh(*extras: str) -> Client:
     usuario = get_user_model().objects.create_user(f"rh{len(extras)}", password="senha-rh-123", is_staff=True)
+    lotar_em_todos(usuario)
     usuario.user_permissions.set(Permission.objects.filter(
         content_type__app_label="concursos", codename__in=["view_inscricao", "view_candidato", *extras]))
     cliente = Client()

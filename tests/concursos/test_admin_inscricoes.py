@@ -13,6 +13,7 @@ from django.urls import reverse
 from concursos.models import Candidato, Inscricao
 from concursos.paginacao import PaginadorEstimado
 from concursos.services import certame_avancar, certame_publicar
+from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +34,7 @@ def rh():
     """Um servidor do RH com as permissões de consulta e alteração, sem a de dados sensíveis."""
     def fazer(*extras: str) -> Client:
         usuario = get_user_model().objects.create_user(f"rh{len(extras)}", password="senha-rh-123", is_staff=True)
+        lotar_em_todos(usuario)
         codigos = ["view_inscricao", "change_inscricao", "view_candidato", "change_candidato", "view_cargo",
                    "view_certame", *extras]
         usuario.user_permissions.set(Permission.objects.filter(content_type__app_label="concursos",

@@ -14,6 +14,7 @@ from concursos.selectors import listas_do_cargo
 from concursos.services import chamada_inicial, desistencia_registrar
 from documentos.models import DocumentoEmitido, TipoDocumento
 from legislacao.saida import ordem_compacta
+from tests.conftest import lotar_em_todos
 from tests.documentos.pdfs import paginas, so_espacos_simples, texto
 
 CORES = ("branca", "parda", "preta", "amarela", "indigena")
@@ -261,6 +262,7 @@ def test_convocacoes_sem_cpf_completo_nem_cor(cargo_convocado, admin_user):
 @pytest.fixture
 def usuario_rh(db):
     usuario = get_user_model().objects.create_user("rh", password="senha-do-rh-123", is_staff=True)
+    lotar_em_todos(usuario)
     usuario.user_permissions.add(Permission.objects.get(codename="view_certame", content_type__app_label="concursos"))
     return usuario
 
@@ -280,6 +282,7 @@ def test_sem_login_vai_para_a_entrada_do_admin(client, certame):
 
 def test_sem_permissao_de_ver_certames_e_recusado(client, certame):
     sem_permissao = get_user_model().objects.create_user("estagiario", password="senha-123-abc", is_staff=True)
+    lotar_em_todos(sem_permissao)
     client.force_login(sem_permissao)
     for url in _urls(certame, certame.cargos.first()):
         assert client.get(url).status_code == 403

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from concursos import exportacao as exportacoes
 from documentos.models import EstadoExportacao, Exportacao
+from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +47,7 @@ def inscricoes(fazer_certame, inscrever):
 
 def cliente_rh(nome: str = "rh", *extras: str) -> Client:
     usuario = get_user_model().objects.create_user(nome, password="senha-rh-123", is_staff=True)
+    lotar_em_todos(usuario)
     usuario.user_permissions.set(Permission.objects.filter(
         content_type__app_label="concursos", codename__in=["view_inscricao", "view_candidato", *extras]))
     cliente = Client()
@@ -164,6 +166,7 @@ def test_versao_sensivel_deixa_de_baixar_quando_a_permissao_e_retirada(inscricoe
 
 def test_a_fila_confere_a_permissao_de_novo_antes_de_gerar(inscricoes):
     sem_permissao = get_user_model().objects.create_user("ex-rh", password="senha-123-abc", is_staff=True)
+    lotar_em_todos(sem_permissao)
     sem_permissao.user_permissions.set(Permission.objects.filter(codename="view_inscricao"))
     exportacao = Exportacao.objects.create(criada_por=sem_permissao, modelo="concursos.inscricao",
                                            recurso="InscricaoResource", formato="CSV", descricao="Inscrições")

@@ -24,6 +24,7 @@ from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao,
 from concursos.recursos import CandidatoResource, InscricaoPublicacaoResource, InscricaoResource
 from concursos.services import certame_avancar, certame_publicar
 from tests.concursos.conftest import cpf_valido as gerar_cpf
+from tests.conftest import lotar_em_todos
 
 CABECALHO = ("inscricao,cargo,nome,nome_social,cpf,data_nascimento,genero,email,telefone,cor_raca,quilombola,pcd,"
              "reserva,autodeclaracao_em")
@@ -529,8 +530,9 @@ class TestComando:
 
 
 @pytest.fixture
-def operador(db):
+def operador(db, certame):
     usuario = get_user_model().objects.create_user("operador", password="senha-de-teste-1", is_staff=True)
+    lotar_em_todos(usuario)
     usuario.user_permissions.add(*Permission.objects.filter(
         codename__in=["add_inscricao", "view_certame", "view_inscricao"]))
     return usuario
@@ -651,6 +653,7 @@ class TestAdmin:
 
     def test_sem_permissao(self, client, certame):
         usuario = get_user_model().objects.create_user("visitante", password="senha-de-teste-1", is_staff=True)
+        lotar_em_todos(usuario)
         client.force_login(usuario)
         resposta = client.get(reverse("admin:concursos_certame_importar", args=[certame.pk]))
         assert resposta.status_code == 403

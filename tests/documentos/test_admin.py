@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from documentos.models import TipoDocumento
 from documentos.pdf import emitir_pdf
+from tests.conftest import lotar_em_todos
 
 
 @pytest.fixture
@@ -34,5 +35,6 @@ def test_a_ficha_e_so_leitura_e_baixa_o_pdf_guardado(admin_client, documento):
 
 def test_quem_nao_pode_ver_documentos_nao_baixa(client, documento, django_user_model):
     equipe = django_user_model.objects.create_user("equipe", password="senha-123-abc", is_staff=True)
+    lotar_em_todos(equipe)
     client.force_login(equipe)
     assert client.get(reverse("admin:documentos_documentoemitido_pdf", args=[documento.pk])).status_code == 403

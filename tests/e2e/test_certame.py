@@ -25,7 +25,7 @@ COTISTAS_NEGROS = {2: "parda", 9: "preta", 12: "parda", 16: "preta", 22: "parda"
 
 
 def _cadastrar_orgao(page, base: str) -> None:
-    page.goto(f"{base}/admin/concursos/orgao/add/")
+    page.goto(f"{base}/admin/nucleo/orgao/add/")
     page.get_by_label("Nome:").fill("Prefeitura Municipal de Vargem Alta")
     page.get_by_label("Sigla:").fill("PMVA")
     page.get_by_label("Município:").fill("Vargem Alta")

@@ -32,6 +32,7 @@ from heteroidentificacao.models import (
 )
 from heteroidentificacao.selectors import cotistas_a_convocar
 from tests.concursos.conftest import cpf_valido
+from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +54,7 @@ def cliente_com():
     def fazer(*permissoes: str) -> Client:
         usuario = get_user_model().objects.create_user(f"rh{get_user_model().objects.count()}",
                                                        password="senha-rh-123", is_staff=True)
+        lotar_em_todos(usuario)
         for permissao in permissoes:
             app, codigo = permissao.split(".")
             usuario.user_permissions.add(Permission.objects.get(content_type__app_label=app, codename=codigo))

@@ -28,7 +28,6 @@ from concursos.models import (
     Escolaridade,
     Genero,
     Inscricao,
-    Orgao,
     Situacao,
     StatusCertame,
 )
@@ -36,10 +35,12 @@ from concursos.services import certame_avancar, certame_publicar
 from heteroidentificacao.demonstracao import SENHA_MEMBROS, garantir_comissao
 from legislacao.models import GrupoReserva, Lei
 from legislacao.perfis import garantir_perfis
+from nucleo.models import Lotacao, Orgao
 
 USUARIO = "demo"
 SENHA = "demo12345"
 USUARIO_RH = "rh"
+USUARIO_ENCARREGADO = "encarregado"
 SENHA_RH = "rh12345678"
 SERVIDOR = "http://127.0.0.1:8000"
 LEI_EXEMPLO = "vargem-alta-es-2023"
@@ -168,6 +169,7 @@ class Command(BaseCommand):
             certame, certame_criado = self._garantir_certame()
         with transaction.atomic():
             comissao, logins = self._garantir_certame_com_comissao()
+            self._lotar_usuarios([certame.orgao_id, comissao.certame.orgao_id])
         self._relatar(repostas, criado)
         self._relatar_certame(certame, certame_criado)
         self._relatar_comissao(comissao, logins)
@@ -205,6 +207,18 @@ class Command(BaseCommand):
         usuario.set_password(SENHA_RH)
         usuario.save()
         usuario.groups.add(Group.objects.get(name="Recursos humanos"))
+
+    def _lotar_usuarios(self, orgaos: list[int]) -> None:
+        """O RH e o encarregado de dados da demonstração trabalham para os dois órgãos, como a equipe de uma banca."""
+        Usuario = get_user_model()
+        encarregado, _ = Usuario.objects.get_or_create(**{Usuario.USERNAME_FIELD: USUARIO_ENCARREGADO})
+        encarregado.is_staff = encarregado.is_active = True
+        encarregado.set_password(SENHA_RH)
+        encarregado.save()
+        encarregado.groups.add(Group.objects.get(name="Encarregado de dados"))
+        for usuario in Usuario.objects.filter(**{f"{Usuario.USERNAME_FIELD}__in": [USUARIO_RH, USUARIO_ENCARREGADO]}):
+            for orgao_id in orgaos:
+                Lotacao.objects.get_or_create(usuario=usuario, orgao_id=orgao_id)
 
     def _garantir_superusuario(self) -> bool:
         Usuario = get_user_model()
@@ -274,6 +288,7 @@ class Command(BaseCommand):
         escrever(f"    usuário: {USUARIO}")
         escrever(f"    senha:   {SENHA}")
         escrever(f"  Usuário do RH (grupo «Recursos humanos», sem ser superusuário): {USUARIO_RH} / {SENHA_RH}")
+        escrever(f"  Encarregado de dados (lê o registro de acessos a dados sensíveis): {USUARIO_ENCARREGADO} / {SENHA_RH}")
         escrever("")
         escrever(f"Abra {SERVIDOR}{reverse('admin:index')} e entre com esse usuário.")
         escrever(f"Simulador do quadro de vagas e da convocação: {SERVIDOR}{reverse('admin:legislacao_simulador')} "

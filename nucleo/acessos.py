@@ -1,0 +1,36 @@
+"""O registro de cada acesso a dado pessoal sensível (LGPD art. 37): uma linha por ficha, lista, filtro, exportação,
+PDF ou prévia, gravada na hora do acesso. É o que o encarregado de dados lê (art. 41); nada disso vai para o log
+do servidor, que não guarda dado pessoal nenhum."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from nucleo.models import AcessoSensivel, TipoAcesso
+
+__all__ = ["TipoAcesso", "registrar_acesso", "registrar_acesso_na_requisicao"]
+
+
+def registrar_acesso(*, usuario, tipo: str, descricao: str, tela: str, orgao_id: int | None = None,
+                     quantidade: int = 1, filtro: str = "", objeto=None, titular_id: int | None = None,
+                     finalidade: str = "") -> AcessoSensivel:
+    """Grava o acesso. `objeto` (uma ficha) dá o modelo e o id; `titular_id`, o candidato a quem o dado se refere."""
+    return AcessoSensivel.objects.create(
+        usuario=usuario if getattr(usuario, "is_authenticated", False) else None,
+        nome_usuario=usuario.get_username() if getattr(usuario, "is_authenticated", False) else "",
+        orgao_id=orgao_id, tipo=tipo, tela=tela[:200], descricao=descricao[:300], quantidade=quantidade,
+        filtro=filtro[:300], modelo=objeto._meta.label_lower if objeto is not None else "",
+        objeto_id=objeto.pk if objeto is not None else None, titular_id=titular_id, finalidade=finalidade[:300])
+
+
+def registrar_acesso_na_requisicao(request, **dados) -> AcessoSensivel:
+    """O mesmo, com a conta e a tela da requisição (o endereço sem a busca: nela pode haver um nome ou um CPF)."""
+    return registrar_acesso(usuario=request.user, tela=request.path, **dados)
+
+
+def filtros_sensiveis(parametros, campos: tuple[str, ...]) -> str:
+    """Os parâmetros da lista que filtram por um dado sensível, como texto para o registro («cor_raca=parda»)."""
+    pares = [(chave, valor) for chave, valor in parametros.items()
+             if chave.split("__")[0] in campos or chave.split("__")[-1] in campos
+             or any(f"__{campo}" in chave for campo in campos)]
+    return urlencode(sorted(pares))

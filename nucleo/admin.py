@@ -1,0 +1,74 @@
+"""Órgãos, lotações das contas e o registro de acessos a dados sensíveis, que só se consulta."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+
+from nucleo.models import AcessoSensivel, Lotacao, Orgao
+from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
+
+
+@admin.register(Orgao)
+class OrgaoAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
+    caminho_orgao = ""
+    list_display = ["nome", "sigla", "tipo", "municipio_uf", "cnpj"]
+    list_filter = ["tipo", "uf"]
+    search_fields = ["nome", "sigla", "municipio", "cnpj"]
+    fields = [("nome", "sigla"), "tipo", ("municipio", "uf"), "cnpj"]
+
+    @admin.display(description="município/UF", ordering="municipio")
+    def municipio_uf(self, orgao: Orgao) -> str:
+        return f"{orgao.municipio}/{orgao.uf}"
+
+    def has_add_permission(self, request):
+        # Um órgão novo na instalação é ato de quem a administra, não do RH de um órgão.
+        return super().has_add_permission(request) and orgaos_do_usuario(request.user) is None
+
+
+class LotacaoInline(RecorteOrgaoAdmin, admin.TabularInline):
+    model = Lotacao
+    caminho_orgao = "orgao"
+    extra = 0
+    verbose_name_plural = "lotações (os órgãos para os quais a conta trabalha)"
+
+
+Usuario = get_user_model()
+admin.site.unregister(Usuario)
+
+
+@admin.register(Usuario)
+class UsuarioAdmin(UserAdmin):
+    """As contas, com as lotações: cada um vê só as contas lotadas nos seus órgãos."""
+
+    inlines = [LotacaoInline]
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        ids = orgaos_do_usuario(request.user)
+        if ids is None:
+            return queryset
+        return queryset.filter(pk__in=Lotacao.objects.filter(orgao_id__in=ids).values("usuario_id"))
+
+
+@admin.register(AcessoSensivel)
+class AcessoSensivelAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
+    """Para o encarregado de dados (LGPD art. 41) e os órgãos de controle: só consulta."""
+
+    caminho_orgao = "orgao"
+    list_display = ["em", "nome_usuario", "orgao", "tipo", "descricao", "quantidade", "filtro", "tela"]
+    list_filter = ["tipo", "em"]
+    search_fields = ["=nome_usuario", "descricao"]
+    date_hierarchy = "em"
+    list_select_related = ["orgao"]
+    show_full_result_count = False
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,103 @@
+"""O que todas as camadas partilham: os órgãos (a fronteira dos dados), quem trabalha para cada um e o registro
+dos acessos a dados pessoais sensíveis (LGPD art. 37).
+
+Decisão 0004 (docs/decisoes/0004-orgaos-como-fronteira.md): o órgão mora no núcleo porque todas as camadas —
+certames, comissão, documentos — recortam os seus dados por ele.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class TipoOrgao(models.TextChoices):
+    # Vargem Alta art. 1º, parágrafo único: a administração pública abrange todos estes.
+    DIRETA = "direta", "Administração direta (Prefeitura, Câmara)"
+    AUTARQUIA = "autarquia", "Autarquia"
+    FUNDACAO = "fundacao", "Fundação pública"
+    EMPRESA_PUBLICA = "empresa_publica", "Empresa pública"
+    ECONOMIA_MISTA = "economia_mista", "Sociedade de economia mista"
+
+
+class Orgao(models.Model):
+    nome = models.CharField("nome", max_length=200)
+    sigla = models.CharField("sigla", max_length=30, blank=True)
+    tipo = models.CharField("natureza", max_length=20, choices=TipoOrgao.choices, default=TipoOrgao.DIRETA)
+    municipio = models.CharField("município", max_length=100)
+    uf = models.CharField("UF", max_length=2)
+    cnpj = models.CharField("CNPJ", max_length=18, blank=True)
+
+    class Meta:
+        verbose_name = "órgão ou entidade"
+        verbose_name_plural = "órgãos e entidades"
+        ordering = ["uf", "municipio", "nome"]
+        permissions = [("ver_todos_os_orgaos", "Vê e administra todos os órgãos da instalação")]
+
+    def __str__(self) -> str:
+        return f"{self.nome} ({self.municipio}/{self.uf})"
+
+
+class Lotacao(models.Model):
+    """Para qual órgão uma conta trabalha. O RH de uma prefeitura tem uma lotação; o pessoal de uma banca, uma por
+    órgão atendido; um órgão de controle, uma por órgão fiscalizado. Quem não tem lotação não vê dado de órgão
+    nenhum; o que se pode fazer em cada um vem dos grupos (perfis) da conta."""
+
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="usuário", on_delete=models.CASCADE,
+                                related_name="lotacoes")
+    orgao = models.ForeignKey(Orgao, verbose_name="órgão ou entidade", on_delete=models.CASCADE,
+                              related_name="lotacoes")
+
+    class Meta:
+        verbose_name = "lotação"
+        verbose_name_plural = "lotações"
+        constraints = [models.UniqueConstraint(fields=["usuario", "orgao"], name="lotacao_unica")]
+
+    def __str__(self) -> str:
+        return f"{self.usuario} — {self.orgao}"
+
+
+class TipoAcesso(models.TextChoices):
+    FICHA = "ficha", "Ficha aberta"
+    LISTA = "lista", "Lista"
+    FILTRO = "filtro", "Lista filtrada por dado sensível"
+    EXPORTACAO = "exportacao", "Exportação"
+    PDF = "pdf", "PDF"
+    PREVIA = "previa", "Prévia de importação"
+    RELATORIO_TITULAR = "relatorio_titular", "Relatório do titular"
+
+
+class AcessoSensivel(models.Model):
+    """Uma operação com dados pessoais sensíveis (cor ou raça, deficiência: LGPD art. 5º, II, e art. 11): quem, quando,
+    em que órgão, por qual tela, quantos registros e com que finalidade (LGPD art. 37). Não se altera nem se apaga
+    pelo sistema; o encarregado de dados (art. 41) o lê e exporta. Não guarda o dado acessado: só a referência."""
+
+    em = models.DateTimeField("quando", auto_now_add=True, db_index=True)
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="usuário", null=True,
+                                on_delete=models.SET_NULL, related_name="+")
+    nome_usuario = models.CharField("conta", max_length=150,
+                                    help_text="O login de quem acessou, guardado mesmo se a conta for removida.")
+    orgao = models.ForeignKey(Orgao, verbose_name="órgão", null=True, blank=True, on_delete=models.PROTECT,
+                              related_name="+", db_index=False)
+    tipo = models.CharField("tipo de acesso", max_length=20, choices=TipoAcesso.choices)
+    tela = models.CharField("tela", max_length=200, help_text="O endereço (sem os dados da busca) ou o comando.")
+    descricao = models.CharField("o que foi acessado", max_length=300)
+    filtro = models.CharField("filtro", max_length=300, blank=True,
+                              help_text="Os filtros por dado sensível da lista, quando houver.")
+    quantidade = models.PositiveIntegerField("registros", default=1)
+    modelo = models.CharField("modelo", max_length=100, blank=True)
+    objeto_id = models.PositiveBigIntegerField("id do registro", null=True, blank=True)
+    titular_id = models.PositiveBigIntegerField("id do titular", null=True, blank=True,
+                                                help_text="O candidato a quem o dado se refere, num acesso a uma "
+                                                          "ficha (para o relatório do titular, LGPD art. 18).")
+    finalidade = models.CharField("finalidade", max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = "acesso a dado sensível"
+        verbose_name_plural = "registro de acessos a dados sensíveis"
+        ordering = ["-em"]
+        indexes = [models.Index(fields=["orgao", "-em"], name="acesso_orgao_em_idx"),
+                   models.Index(fields=["titular_id"], name="acesso_titular_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.nome_usuario}: {self.descricao}"

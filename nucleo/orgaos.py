@@ -1,0 +1,91 @@
+"""O recorte por órgão: cada conta vê e muda só os dados dos órgãos em que está lotada (LGPD art. 6º, III:
+necessidade; cada órgão é o controlador dos dados dos seus certames).
+
+Quem administra a instalação (superusuário ou a permissão `nucleo.ver_todos_os_orgaos`) vê todos. Os admins
+recortam a lista, a ficha, as ações, o autocompletar, os PDFs e as exportações pelo mesmo `get_queryset`; as
+chaves estrangeiras dos formulários oferecem só o que a conta pode ver.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.db.models import QuerySet
+
+from nucleo.models import Lotacao
+
+PERMISSAO_TODOS = "nucleo.ver_todos_os_orgaos"
+_CACHE = "_orgaos_lotados"
+
+
+def orgaos_do_usuario(usuario) -> frozenset[int] | None:
+    """Os ids dos órgãos da conta; None quando ela vê todos. Lido uma vez por requisição (fica na conta)."""
+    if not getattr(usuario, "is_authenticated", False) or not usuario.is_active:
+        return frozenset()
+    if usuario.is_superuser or usuario.has_perm(PERMISSAO_TODOS):
+        return None
+    if not hasattr(usuario, _CACHE):
+        setattr(usuario, _CACHE, frozenset(Lotacao.objects.filter(usuario=usuario).values_list("orgao_id",
+                                                                                              flat=True)))
+    return getattr(usuario, _CACHE)
+
+
+def recortar(queryset: QuerySet, usuario, caminho: str) -> QuerySet:
+    """`queryset` só com o que é dos órgãos da conta; `caminho` leva do modelo ao órgão («certame__orgao»), vazio
+    quando o modelo é o próprio órgão."""
+    ids = orgaos_do_usuario(usuario)
+    if ids is None:
+        return queryset
+    return queryset.filter(**{f"{caminho}_id__in" if caminho else "pk__in": ids})
+
+
+def pode_acessar(usuario, orgao_id: int | None) -> bool:
+    ids = orgaos_do_usuario(usuario)
+    return ids is None or orgao_id in ids
+
+
+class RecorteOrgaoAdmin:
+    """Mistura para ModelAdmin e inlines: `caminho_orgao` diz onde está o órgão do registro; um modelo sem esse
+    caminho reescreve `recortar`."""
+
+    caminho_orgao: str = ""
+
+    def recortar(self, queryset: QuerySet, usuario) -> QuerySet:
+        return recortar(queryset, usuario, self.caminho_orgao)
+
+    def get_queryset(self, request):
+        return self.recortar(super().get_queryset(request), request.user)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if "queryset" not in kwargs:
+            recorte = recorte_do_modelo(self.admin_site, db_field.related_model)
+            if recorte is not None:
+                kwargs["queryset"] = recorte.recortar(db_field.related_model._default_manager.all(), request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_form(self, request, obj=None, **kwargs):
+        # Também os campos declarados à mão no formulário, que não passam por formfield_for_foreignkey.
+        classe = super().get_form(request, obj, **kwargs)
+        usuario, site = request.user, self.admin_site
+
+        class FormularioRecortado(classe):
+            def __init__(self, *args, **opcoes):
+                super().__init__(*args, **opcoes)
+                recortar_campos(self, usuario, site)
+
+        FormularioRecortado.__name__ = classe.__name__
+        return FormularioRecortado
+
+
+def recorte_do_modelo(site, modelo) -> RecorteOrgaoAdmin | None:
+    """O admin registrado para `modelo`, se ele recorta por órgão (None se o modelo não é de órgão nenhum)."""
+    registrado = site._registry.get(modelo)
+    return registrado if isinstance(registrado, RecorteOrgaoAdmin) else None
+
+
+def recortar_campos(formulario: forms.BaseForm, usuario, site) -> None:
+    """Cada campo de escolha de registro (certame, inscrição, comissão…) oferece e aceita só os da conta."""
+    for campo in formulario.fields.values():
+        if isinstance(campo, forms.ModelChoiceField):
+            recorte = recorte_do_modelo(site, campo.queryset.model)
+            if recorte is not None:
+                campo.queryset = recorte.recortar(campo.queryset, usuario)
