@@ -29,8 +29,6 @@ def registrar_acesso_na_requisicao(request, **dados) -> AcessoSensivel:
 
 
 def filtros_sensiveis(parametros, campos: tuple[str, ...]) -> str:
-    """Os parâmetros da lista que filtram por um dado sensível, como texto para o registro («cor_raca=parda»)."""
-    pares = [(chave, valor) for chave, valor in parametros.items()
-             if chave.split("__")[0] in campos or chave.split("__")[-1] in campos
-             or any(f"__{campo}" in chave for campo in campos)]
+    """Os parâmetros da lista que filtram por um dado sensível, como texto para o registro («cor_raca__exact=parda»)."""
+    pares = [(chave, valor) for chave, valor in parametros.items() if set(chave.split("__")) & set(campos)]
     return urlencode(sorted(pares))

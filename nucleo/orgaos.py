@@ -11,6 +11,7 @@ from __future__ import annotations
 from django import forms
 from django.db.models import QuerySet
 
+from nucleo.filtros import FiltrosPermitidosAdmin
 from nucleo.models import Lotacao
 
 PERMISSAO_TODOS = "nucleo.ver_todos_os_orgaos"
@@ -43,9 +44,9 @@ def pode_acessar(usuario, orgao_id: int | None) -> bool:
     return ids is None or orgao_id in ids
 
 
-class RecorteOrgaoAdmin:
+class RecorteOrgaoAdmin(FiltrosPermitidosAdmin):
     """Mistura para ModelAdmin e inlines: `caminho_orgao` diz onde está o órgão do registro; um modelo sem esse
-    caminho reescreve `recortar`."""
+    caminho reescreve `recortar`. A lista aceita só os filtros que oferece (nucleo/filtros.py)."""
 
     caminho_orgao: str = ""
 

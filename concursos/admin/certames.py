@@ -53,6 +53,7 @@ from concursos.services import (
     novas_vagas_chamar,
 )
 from legislacao import motor
+from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin, recortar
 
@@ -448,6 +449,11 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         lista = next((item for item in listas if item.codigo == aba), None)
         if lista is None and aba != "ordem":
             aba = "ordem"
+        if lista is not None and lista.codigo not in (GERAL, motor.AMPLA):
+            # Estar numa lista de grupo ou na de PcD diz a cor ou raça ou a deficiência (LGPD art. 11).
+            registrar_acesso_na_requisicao(
+                request, tipo=TipoAcesso.LISTA, descricao=f"Lista «{lista.nome}» do cargo {cargo}",
+                quantidade=lista.total, orgao_id=certame.orgao_id, objeto=cargo)
         pode_chamar = request.user.has_perm(PERMISSAO_CHAMAR)
         # As mesmas cores do simulador (legislacao.css): ampla neutra, PcD azul, cada grupo a sua.
         classes = {motor.AMPLA: "v-ac", motor.PCD: "v-pcd"}

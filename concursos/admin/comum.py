@@ -3,7 +3,6 @@ só consulta."""
 
 from __future__ import annotations
 
-import logging
 import re
 
 from django.contrib import admin
@@ -17,9 +16,9 @@ from concursos.models import (
     StatusCertame,
 )
 from concursos.paginacao import PaginadorEstimado
+from nucleo.acessos import TipoAcesso, filtros_sensiveis, registrar_acesso_na_requisicao
+from nucleo.orgaos import orgaos_do_usuario
 
-# Quem abriu a ficha com dados sensíveis fica registrado (LGPD art. 37: registro das operações de tratamento).
-registro_lgpd = logging.getLogger("concursos.lgpd")
 PERMISSAO_SENSIVEIS = "concursos.ver_dados_sensiveis"
 PERMISSAO_CHAMAR = "concursos.add_chamada"
 # Cor ou raça (origem racial ou étnica) e deficiência (saúde) são dados sensíveis: LGPD art. 5º, II, e art. 11.
@@ -49,10 +48,31 @@ def pode_ver_sensiveis(request) -> bool:
     return request.user.has_perm(PERMISSAO_SENSIVEIS)
 
 
-def registrar_acesso_sensivel(request, objeto) -> None:
+def orgao_do_registro(objeto) -> int | None:
+    """O órgão de um registro dos certames ou da comissão, seguindo as chaves até o certame."""
+    for caminho in ("orgao_id", "certame", "cargo", "comissao", "sessao", "inscricao", "avaliacao"):
+        if caminho == "orgao_id" and hasattr(objeto, "orgao_id"):
+            return objeto.orgao_id
+        if caminho != "orgao_id" and hasattr(objeto, f"{caminho}_id"):
+            return orgao_do_registro(getattr(objeto, caminho))
+    return None
+
+
+def orgao_da_requisicao(request) -> int | None:
+    """O órgão de uma lista: o do certame filtrado ou, para quem trabalha para um só, o dele."""
+    certame = request.GET.get("certame", "")
+    if certame.isdigit():
+        return Certame.objects.filter(pk=int(certame)).values_list("orgao_id", flat=True).first()
+    orgaos = orgaos_do_usuario(request.user)
+    return next(iter(orgaos)) if orgaos is not None and len(orgaos) == 1 else None
+
+
+def registrar_acesso_sensivel(request, objeto, *, titular_id: int | None = None, quantidade: int = 1) -> None:
+    """A ficha (ou página) com dados sensíveis aberta por quem pode vê-los: uma linha no registro (LGPD art. 37)."""
     if pode_ver_sensiveis(request):
-        registro_lgpd.info("%s abriu dados sensíveis de %s %s (%s)", request.user.get_username(),
-                           objeto._meta.verbose_name, objeto.pk, request.path)
+        registrar_acesso_na_requisicao(
+            request, tipo=TipoAcesso.FICHA, descricao=f"{objeto._meta.verbose_name} {objeto}",
+            orgao_id=orgao_do_registro(objeto), objeto=objeto, titular_id=titular_id, quantidade=quantidade)
 
 
 def so_digitos(texto: str) -> str:
@@ -98,8 +118,35 @@ class DadosSensiveisNaListaMixin:
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None:
-            registrar_acesso_sensivel(request, obj)
+            registrar_acesso_sensivel(request, obj, titular_id=self.titular(obj))
         return super().render_change_form(request, context, add, change, form_url, obj)
+
+    @staticmethod
+    def titular(obj: Candidato | Inscricao) -> int:
+        return obj.pk if isinstance(obj, Candidato) else obj.candidato_id
+
+    def changelist_view(self, request, extra_context=None):
+        resposta = super().changelist_view(request, extra_context)
+        cl = (getattr(resposta, "context_data", None) or {}).get("cl")
+        if cl is not None and pode_ver_sensiveis(request):
+            filtro = filtros_sensiveis(request.GET, self.campos_sensiveis)
+            registrar_acesso_na_requisicao(
+                request, tipo=TipoAcesso.FILTRO if filtro else TipoAcesso.LISTA, filtro=filtro,
+                descricao=f"Lista de {self.opts.verbose_name_plural} com cor ou raça e deficiência",
+                quantidade=len(cl.result_list), orgao_id=orgao_da_requisicao(request))
+        return resposta
+
+    def _do_file_export(self, file_format, request, queryset, export_form=None):
+        campos = set(self.get_export_resource_fields_from_form(export_form) or []) if export_form else set()
+        recurso = self.choose_export_resource_class(export_form, request) if export_form else None
+        if recurso is not None and not campos:
+            campos = set(recurso().get_export_headers()) | {f.attribute for f in recurso().get_export_fields()}
+        if campos & set(self.campos_sensiveis):
+            registrar_acesso_na_requisicao(
+                request, tipo=TipoAcesso.EXPORTACAO, filtro=filtros_sensiveis(request.GET, self.campos_sensiveis),
+                descricao=f"Exportação de {self.opts.verbose_name_plural} ({type(file_format).__name__})",
+                quantidade=queryset.count(), orgao_id=orgao_da_requisicao(request))
+        return super()._do_file_export(file_format, request, queryset, export_form=export_form)
 
 
 class BuscaExataMixin:

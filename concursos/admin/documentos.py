@@ -14,7 +14,10 @@ from django.urls import path
 
 from concursos.documentos import ListaDesconhecida, emitir_convocacoes, emitir_lista, emitir_quadro
 from concursos.models import Cargo, Certame
+from concursos.selectors import GERAL
 from documentos.pdf import resposta_pdf
+from legislacao import motor
+from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.orgaos import recortar
 
 PERMISSAO = "concursos.view_certame"
@@ -38,6 +41,10 @@ def lista_pdf(request, cargo_id: int, codigo: str):
         documento = emitir_lista(cargo=cargo, codigo=codigo, usuario=request.user)
     except ListaDesconhecida as erro:
         raise Http404(f"O cargo {cargo.codigo} não tem a lista «{codigo}».") from erro
+    if codigo not in (GERAL, motor.AMPLA):
+        registrar_acesso_na_requisicao(
+            request, tipo=TipoAcesso.PDF, descricao=f"PDF da lista {codigo} do cargo {cargo}",
+            quantidade=documento.paginas, orgao_id=cargo.certame.orgao_id, objeto=cargo)
     return resposta_pdf(documento)
 
 

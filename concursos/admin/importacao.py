@@ -21,8 +21,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
 
+from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
 from concursos.importacao import LEIAUTE, contar_linhas, executar_importacao, ler_previa, mil
 from concursos.models import Certame, EstadoImportacao, Importacao
+from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.orgaos import recortar
 
 PERMISSAO = "concursos.add_inscricao"
@@ -110,7 +112,12 @@ def progresso(request, importacao_id: int, *, admin_site):
         try:
             with importacao.arquivo.open("rb") as arquivo:
                 colunas, linhas = ler_previa(arquivo, importacao.nome_original)
+            colunas = [c for c in colunas if c not in CAMPOS_SENSIVEIS_INSCRICAO or pode_ver_sensiveis(request)]
             previa = [(linha["linha"], [linha[c] for c in colunas]) for linha in linhas]
+            if previa and set(colunas) & set(CAMPOS_SENSIVEIS_INSCRICAO):
+                registrar_acesso_na_requisicao(
+                    request, tipo=TipoAcesso.PREVIA, descricao=f"Prévia da importação {importacao.nome_original}",
+                    quantidade=len(previa), orgao_id=importacao.certame.orgao_id, objeto=importacao)
         except OSError:
             pass  # o arquivo pode ter sido removido do armazenamento; a prévia é só conveniência
     parada = (importacao.estado == EstadoImportacao.PENDENTE

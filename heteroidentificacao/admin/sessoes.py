@@ -215,7 +215,7 @@ class SessaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
             return self.voltar(sessao)
         mostrar_cor = pode_ver_sensiveis(request)
         if mostrar_cor:
-            registrar_acesso_sensivel(request, sessao)
+            registrar_acesso_sensivel(request, sessao, quantidade=len(cotistas))
         lei = comissao.lei
         marcadas = {str(pk) for pk in form["inscricoes"].value() or []} if form.is_bound else set()
         return self.pagina(
@@ -292,7 +292,7 @@ class AvaliacaoAdmin(RecorteOrgaoAdmin, AvaliacaoLeituraMixin, SoConsultaMixin, 
 
     def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
         if obj is not None:
-            registrar_acesso_sensivel(request, obj)
+            registrar_acesso_sensivel(request, obj, titular_id=obj.inscricao.candidato_id)
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     @admin.display(description="autodeclaração de cor ou raça")
@@ -427,6 +427,7 @@ class AcessoGravacaoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
     caminho_orgao = "avaliacao__sessao__comissao__certame__orgao"
     list_display = ["em", "avaliacao", "usuario", "solicitante", "fundamento"]
     list_filter = ["avaliacao__sessao__comissao"]
+    filtros_extras = ("avaliacao__id__exact",)
     list_select_related = ["avaliacao__inscricao", "avaliacao__sessao", "usuario"]
     date_hierarchy = "em"
     search_fields = ["avaliacao__inscricao__numero", "solicitante"]

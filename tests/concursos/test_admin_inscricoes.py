@@ -163,11 +163,17 @@ def test_candidato_sem_permissao_nao_ve_cor_raca_nem_deficiencia(rh, inscricoes)
 
 
 def test_candidato_com_permissao_ve_o_bloco_de_dados_sensiveis_e_o_acesso_fica_registrado(rh, inscricoes, caplog):
-    with caplog.at_level("INFO", logger="concursos.lgpd"):
+    """LGPD art. 37: o acesso fica no registro que o encarregado lê, e não no log do servidor."""
+    from nucleo.models import AcessoSensivel, TipoAcesso
+
+    with caplog.at_level("DEBUG"):
         resposta = rh("ver_dados_sensiveis").get(reverse("admin:concursos_candidato_change",
                                                          args=[inscricoes[0].candidato_id]))
     assert "Dados sensíveis (LGPD art. 11)" in resposta.content.decode()
-    assert f"rh1 abriu dados sensíveis de candidato {inscricoes[0].candidato_id}" in caplog.text
+    acesso = AcessoSensivel.objects.get()
+    assert (acesso.nome_usuario, acesso.tipo, acesso.titular_id) == ("rh1", TipoAcesso.FICHA,
+                                                                      inscricoes[0].candidato_id)
+    assert inscricoes[0].candidato.cpf not in caplog.text and inscricoes[0].candidato.nome not in caplog.text
 
 
 def test_sem_permissao_nao_se_inscreve_ninguem_pelo_admin(rh, inscricoes):

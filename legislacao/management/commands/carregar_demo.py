@@ -288,7 +288,8 @@ class Command(BaseCommand):
         escrever(f"    usuário: {USUARIO}")
         escrever(f"    senha:   {SENHA}")
         escrever(f"  Usuário do RH (grupo «Recursos humanos», sem ser superusuário): {USUARIO_RH} / {SENHA_RH}")
-        escrever(f"  Encarregado de dados (lê o registro de acessos a dados sensíveis): {USUARIO_ENCARREGADO} / {SENHA_RH}")
+        escrever(f"  Encarregado de dados (lê o registro de acessos a dados sensíveis): {USUARIO_ENCARREGADO} / "
+                 f"{SENHA_RH}")
         escrever("")
         escrever(f"Abra {SERVIDOR}{reverse('admin:index')} e entre com esse usuário.")
         escrever(f"Simulador do quadro de vagas e da convocação: {SERVIDOR}{reverse('admin:legislacao_simulador')} "
