@@ -1,0 +1,127 @@
+"""O registro de acessos a dados sensíveis (LGPD art. 37): uma linha por ficha, lista, filtro, exportação, lista de
+grupo e o seu PDF, com quem, quando, onde, quantos; o encarregado de dados (art. 41) o lê e ninguém o altera."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
+from django.test import Client
+from django.urls import reverse
+
+from legislacao.perfis import garantir_perfis
+from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
+from tests.concursos.test_admin_exportacao import exportar_csv
+from tests.conftest import lotar_em_todos
+
+pytestmark = pytest.mark.django_db
+
+LISTA = reverse("admin:concursos_inscricao_changelist")
+REGISTRO = reverse("admin:nucleo_acessosensivel_changelist")
+
+
+@pytest.fixture
+def inscricoes(fazer_certame, inscrever, levar_ao_resultado):
+    certame = fazer_certame(cargos=(("ADM", 5, 0),))
+    lista = inscrever(certame.cargos.get(), [("00000101", "parda", True), ("00000102", "branca"),
+                                             ("00000103", "preta", True)])
+    levar_ao_resultado(certame)
+    return lista
+
+
+def cliente(*codigos: str, grupo: str | None = None) -> Client:
+    usuario = get_user_model().objects.create_user(f"u{get_user_model().objects.count()}", password="senha-1-abc",
+                                                   is_staff=True)
+    lotar_em_todos(usuario)
+    usuario.user_permissions.set(Permission.objects.filter(codename__in=codigos))
+    if grupo:
+        garantir_perfis()
+        usuario.groups.add(Group.objects.get(name=grupo))
+    c = Client()
+    c.force_login(usuario)
+    return c
+
+
+RH_SENSIVEL = ("view_inscricao", "view_candidato", "view_certame", "view_cargo", "ver_dados_sensiveis")
+
+
+def ultimo() -> AcessoSensivel:
+    return AcessoSensivel.objects.order_by("-pk").first()
+
+
+def test_ficha_lista_e_filtro_cada_um_com_a_sua_linha(inscricoes):
+    rh = cliente(*RH_SENSIVEL)
+    orgao = inscricoes[0].certame.orgao_id
+    rh.get(reverse("admin:concursos_inscricao_change", args=[inscricoes[0].pk]))
+    ficha = ultimo()
+    assert (ficha.tipo, ficha.titular_id, ficha.orgao_id, ficha.modelo) == (
+        TipoAcesso.FICHA, inscricoes[0].candidato_id, orgao, "concursos.inscricao")
+    rh.get(LISTA, {"certame": inscricoes[0].certame_id})
+    lista = ultimo()
+    assert (lista.tipo, lista.quantidade, lista.orgao_id, lista.filtro) == (TipoAcesso.LISTA, 3, orgao, "")
+    rh.get(LISTA, {"certame": inscricoes[0].certame_id, "cor_raca__exact": "parda"})
+    filtro = ultimo()
+    assert (filtro.tipo, filtro.quantidade, filtro.filtro) == (TipoAcesso.FILTRO, 1, "cor_raca__exact=parda")
+    # O endereço guardado é o da tela, sem a busca (onde poderia haver um nome ou um CPF).
+    assert "?" not in filtro.tela
+
+
+def test_exportacao_com_cor_raca_fica_registrada_e_a_de_publicacao_nao(inscricoes):
+    rh = cliente(*RH_SENSIVEL)
+    antes = AcessoSensivel.objects.filter(tipo=TipoAcesso.EXPORTACAO).count()
+    exportar_csv(rh, 1)
+    assert AcessoSensivel.objects.filter(tipo=TipoAcesso.EXPORTACAO).count() == antes
+    exportar_csv(rh, 0)
+    exportacao = ultimo()
+    assert (exportacao.tipo, exportacao.quantidade) == (TipoAcesso.EXPORTACAO, 3)
+
+
+def test_lista_de_grupo_e_o_seu_pdf_dizem_a_cor_e_ficam_registrados(inscricoes):
+    """Estar na lista de um grupo de reserva revela a cor ou raça (LGPD art. 5º, II): vale também sem a coluna."""
+    controle = cliente(grupo="Órgão de controle")
+    cargo = inscricoes[0].cargo
+    grupo = cargo.certame.regras_motor().grupos[0].codigo
+    pagina = reverse("admin:concursos_cargo_painel", args=[cargo.pk])
+    assert controle.get(pagina, {"aba": grupo}).status_code == 200
+    acesso = ultimo()
+    assert (acesso.tipo, acesso.quantidade, acesso.objeto_id) == (TipoAcesso.LISTA, 2, cargo.pk)
+    rh = cliente("view_cargo", "view_certame", "view_documentoemitido")
+    assert rh.get(reverse("admin:concursos_cargo_lista_pdf", args=[cargo.pk, grupo])).status_code == 200
+    assert ultimo().tipo == TipoAcesso.PDF
+    antes = AcessoSensivel.objects.count()
+    controle.get(pagina, {"aba": "GERAL"})
+    assert AcessoSensivel.objects.count() == antes
+
+
+def test_sem_a_permissao_nada_sensivel_aparece_nem_se_filtra(inscricoes):
+    """LGPD art. 11: quem não pode ver cor ou raça não filtra por ela pela URL (nucleo/filtros.py)."""
+    controle = cliente(grupo="Órgão de controle")
+    assert controle.get(LISTA).status_code == 200
+    assert not AcessoSensivel.objects.exists()
+    for consulta in ({"cor_raca__exact": "parda"}, {"cor_raca__in": "preta,parda"}, {"pcd__exact": "1"},
+                     {"quilombola__exact": "1"}, {"candidato__cor_raca": "preta"}, {"cor_raca__startswith": "p"}):
+        assert controle.get(LISTA, consulta).status_code == 400, consulta
+        assert controle.get(reverse("admin:concursos_inscricao_export"), consulta).status_code == 400, consulta
+
+
+def test_o_encarregado_le_o_registro_dos_seus_orgaos_e_ninguem_o_altera(inscricoes):
+    rh = cliente(*RH_SENSIVEL)
+    rh.get(reverse("admin:concursos_inscricao_change", args=[inscricoes[0].pk]))
+    outro = Orgao.objects.create(nome="Câmara Municipal de Afonso Cláudio", municipio="Afonso Cláudio", uf="ES")
+    AcessoSensivel.objects.create(nome_usuario="alguem", orgao=outro, tipo=TipoAcesso.FICHA, tela="/x/",
+                                  descricao="inscrição do outro órgão")
+    encarregado = cliente(grupo="Encarregado de dados")
+    Lotacao.objects.filter(orgao=outro).delete()
+    pagina = encarregado.get(REGISTRO)
+    assert pagina.status_code == 200
+    linhas = list(pagina.context["cl"].result_list)
+    assert [a.descricao for a in linhas] == [f"inscrição {inscricoes[0].numero}"]
+    acesso = linhas[0]
+    assert encarregado.get(reverse("admin:nucleo_acessosensivel_add")).status_code == 403
+    assert encarregado.post(reverse("admin:nucleo_acessosensivel_change", args=[acesso.pk]),
+                            {"descricao": "apagado"}).status_code == 403
+    assert encarregado.post(reverse("admin:nucleo_acessosensivel_delete", args=[acesso.pk]),
+                            {"post": "yes"}).status_code == 403
+    admin = Client()
+    admin.force_login(get_user_model().objects.create_superuser("raiz", password="senha-raiz-1"))
+    assert admin.post(reverse("admin:nucleo_acessosensivel_delete", args=[acesso.pk]),
+                      {"post": "yes"}).status_code == 403
+    assert AcessoSensivel.objects.filter(pk=acesso.pk, descricao=acesso.descricao).exists()
