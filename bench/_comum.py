@@ -195,13 +195,17 @@ def medir_requisicoes(cliente, url: str, rodadas: int):
     return statistics.median(tempos), max(consultas), resposta
 
 
-def usuario_rh(*permissoes: str):
-    """Um servidor do RH (equipe, não superusuário) só com estas permissões de concursos: o caminho de
-    permissões do não superusuário."""
+def usuario_rh(*permissoes: str, login: str = "rh"):
+    """Um servidor do RH (equipe, não superusuário) só com estas permissões de concursos, lotado em todos os órgãos
+    do banco: o caminho de permissões e do recorte por órgão (nucleo/orgaos.py) do não superusuário."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Permission
 
-    usuario, _ = get_user_model().objects.get_or_create(username="rh", defaults={"is_staff": True})
+    from nucleo.models import Lotacao, Orgao
+
+    usuario, _ = get_user_model().objects.get_or_create(username=login, defaults={"is_staff": True})
     usuario.user_permissions.set(Permission.objects.filter(content_type__app_label="concursos",
                                                            codename__in=permissoes))
+    for orgao in Orgao.objects.all():
+        Lotacao.objects.get_or_create(usuario=usuario, orgao=orgao)
     return usuario

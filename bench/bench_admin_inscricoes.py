@@ -163,9 +163,12 @@ def main() -> None:
           f"mediana de {opcoes.rodadas} requisições:")
     print(f"{'cenário':<32} {'usuário':<12} {'mediana':>10} {'consultas':>9}  {'meta':<10}  total exibido")
     dentro = True
-    # O RH sem a permissão de dados sensíveis.
+    # O RH sem a permissão de dados sensíveis; e o RH com ela, cada lista com uma linha no registro de acessos
+    # (nucleo/acessos.py). Os dois lotados no órgão: as consultas passam pelo recorte por órgão.
     rh = usuario_rh("view_inscricao", "view_candidato", "view_cargo", "view_certame")
-    for rotulo, usuario in (("superusuário", superusuario), ("RH", rh)):
+    rh_sensivel = usuario_rh("view_inscricao", "view_candidato", "view_cargo", "view_certame", "ver_dados_sensiveis",
+                             login="rh-sensivel")
+    for rotulo, usuario in (("superusuário", superusuario), ("RH", rh), ("RH+sensível", rh_sensivel)):
         cliente = Client()
         cliente.force_login(usuario)
         for nome_cenario, url, _, com_meta in cenarios:

@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class ConcursosConfig(AppConfig):
     name = "concursos"
     verbose_name = "Concursos e processos seletivos"
+
+    def ready(self) -> None:
+        from concursos import titular
+        from nucleo.titular import fonte
+
+        fonte(titular.secoes, titulares=titular.titulares)

@@ -30,6 +30,7 @@ class TipoDocumento(models.TextChoices):
     RESULTADO_FINAL = "resultado_final", "Resultado final da heteroidentificação"
     TERMO_CONFIDENCIALIDADE = "termo_confidencialidade", "Termo de confidencialidade"
     EDITAL_CONVOCACAO = "edital_convocacao", "Edital de convocação para heteroidentificação"
+    RELATORIO_TITULAR = "relatorio_titular", "Relatório do titular (LGPD art. 18)"
     OUTRO = "outro", "Outro documento"
 
 

@@ -42,7 +42,8 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     # LGPD art. 41: lê e exporta o registro de acessos a dados sensíveis dos seus órgãos; não vê os dados.
     "Encarregado de dados": {
-        "nucleo.orgao": VER, "nucleo.acessosensivel": VER, "concursos.certame": VER,
+        "nucleo.orgao": VER, "nucleo.acessosensivel": VER, "nucleo.emitir_relatorio_titular": (),
+        "concursos.certame": VER,
     },
     # Quem administra a instalação: cadastra órgãos e contas e as lota; vê todos os órgãos.
     "Administração da instalação": {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.urls import NoReverseMatch, reverse
 
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
@@ -72,3 +73,12 @@ class AcessoSensivelAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+    def changelist_view(self, request, extra_context=None):
+        # O relatório do titular (LGPD art. 18) mora no app que conhece os titulares; aqui, só o caminho até ele.
+        try:
+            url = reverse("admin:concursos_candidato_titular")
+        except NoReverseMatch:
+            url = ""
+        pode = request.user.has_perm("nucleo.emitir_relatorio_titular")
+        return super().changelist_view(request, {**(extra_context or {}), "url_titular": url if pode else ""})

@@ -96,6 +96,7 @@ class AcessoSensivel(models.Model):
         verbose_name = "acesso a dado sensível"
         verbose_name_plural = "registro de acessos a dados sensíveis"
         ordering = ["-em"]
+        permissions = [("emitir_relatorio_titular", "Emite o relatório do titular (LGPD art. 18)")]
         indexes = [models.Index(fields=["orgao", "-em"], name="acesso_orgao_em_idx"),
                    models.Index(fields=["titular_id"], name="acesso_titular_idx")]
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django import forms
 from django.contrib import admin
+from django.urls import path
 from import_export.admin import ExportMixin
 
+from concursos.admin import titular
 from concursos.admin.comum import (
     CAMPOS_SENSIVEIS_CANDIDATO,
     PARECE_NUMERO,
@@ -74,6 +78,11 @@ class CandidatoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
 
     class Media:
         css = {"all": ["concursos/concursos.css"]}
+
+    def get_urls(self):
+        relatorio = partial(titular.relatorio_view, admin_site=self.admin_site)
+        return [path("titular/", self.admin_site.admin_view(relatorio), name="concursos_candidato_titular"),
+                *super().get_urls()]
 
     def recortar(self, queryset, usuario):
         """Os candidatos com inscrição num certame dos órgãos da conta."""

@@ -40,4 +40,9 @@ class Migration(migrations.Migration):
             field=models.ForeignKey(blank=True, help_text='O órgão de cujo certame é o documento.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='nucleo.orgao', verbose_name='órgão'),
         ),
         migrations.RunPython(preencher, migrations.RunPython.noop),
+        migrations.AlterField(
+            model_name='documentoemitido',
+            name='tipo',
+            field=models.CharField(choices=[('quadro_vagas', 'Quadro de vagas (anexo do edital)'), ('lista_classificacao', 'Lista de classificação'), ('convocacoes', 'Lista de convocações'), ('ata_sessao', 'Ata de sessão de heteroidentificação'), ('ata_recurso', 'Ata de julgamento de recursos'), ('resultado_provisorio', 'Resultado provisório da heteroidentificação'), ('resultado_final', 'Resultado final da heteroidentificação'), ('termo_confidencialidade', 'Termo de confidencialidade'), ('edital_convocacao', 'Edital de convocação para heteroidentificação'), ('relatorio_titular', 'Relatório do titular (LGPD art. 18)'), ('outro', 'Outro documento')], max_length=32, verbose_name='tipo'),
+        ),
     ]

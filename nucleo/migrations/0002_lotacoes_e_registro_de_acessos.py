@@ -70,4 +70,8 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('usuario', 'orgao'), name='lotacao_unica')],
             },
         ),
+        migrations.AlterModelOptions(
+            name='acessosensivel',
+            options={'ordering': ['-em'], 'permissions': [('emitir_relatorio_titular', 'Emite o relatório do titular (LGPD art. 18)')], 'verbose_name': 'acesso a dado sensível', 'verbose_name_plural': 'registro de acessos a dados sensíveis'},
+        ),
     ]

@@ -1,0 +1,63 @@
+"""A parte dos certames no relatório do titular (LGPD art. 18): o cadastro, as inscrições com a autodeclaração e o
+resultado, as convocações e o registro de quem acessou os seus dados sensíveis (art. 37)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.utils import timezone
+
+from concursos.models import Candidato, Convocacao, Inscricao, formatar_cpf
+from nucleo.models import AcessoSensivel
+from nucleo.titular import Secao
+
+SIM_NAO = {True: "sim", False: "não"}
+
+
+def _data(valor) -> str:
+    return f"{valor:%d/%m/%Y}" if valor else ""
+
+
+def _inscricoes(cpf: str, orgaos: frozenset[int] | None):
+    consulta = Inscricao.objects.filter(candidato__cpf=cpf).select_related("certame__orgao", "cargo", "candidato")
+    return consulta if orgaos is None else consulta.filter(certame__orgao_id__in=orgaos)
+
+
+def titulares(cpf: str, orgaos: frozenset[int] | None) -> Iterable[int]:
+    return set(_inscricoes(cpf, orgaos).values_list("candidato_id", flat=True))
+
+
+def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
+    inscricoes = list(_inscricoes(cpf, orgaos).order_by("certame__data_edital", "numero"))
+    ids = sorted({i.candidato_id for i in inscricoes})
+    cadastros = Candidato.objects.filter(pk__in=ids)
+    convocacoes = (Convocacao.objects.filter(inscricao__in=[i.pk for i in inscricoes])
+                   .select_related("chamada", "cargo__certame").order_by("cargo", "posicao"))
+    acessos = AcessoSensivel.objects.filter(titular_id__in=ids)
+    if orgaos is not None:
+        acessos = acessos.filter(orgao_id__in=orgaos)
+    return [
+        Secao("Cadastro", ("nome", "nome social", "CPF", "nascimento", "gênero", "cor ou raça", "quilombola",
+                           "pessoa com deficiência", "e-mail", "telefone"),
+              tuple((c.nome, c.nome_social, formatar_cpf(c.cpf), _data(c.data_nascimento), c.get_genero_display(),
+                     c.get_cor_raca_display(), SIM_NAO[c.quilombola], SIM_NAO[c.pcd], c.email, c.telefone)
+                    for c in cadastros)),
+        Secao("Inscrições, autodeclaração e resultado",
+              ("órgão", "edital", "cargo", "inscrição", "reserva", "cor ou raça declarada", "quilombola", "PcD",
+               "data da autodeclaração", "nota final", "classificação", "situação", "heteroidentificação"),
+              tuple((i.certame.orgao.nome, i.certame.numero_edital, f"{i.cargo.codigo} — {i.cargo.nome}", i.numero,
+                     SIM_NAO[i.reserva], i.get_cor_raca_display(), SIM_NAO[i.quilombola], SIM_NAO[i.pcd],
+                     _data(i.autodeclaracao_em), "" if i.nota_final is None else f"{i.nota_final:n}",
+                     "" if i.classificacao is None else str(i.classificacao), i.get_situacao_display(),
+                     i.get_heteroidentificacao_display()) for i in inscricoes)),
+        Secao("Convocações", ("edital", "cargo", "posição", "vaga", "chamada", "ato", "desistência"),
+              tuple((c.cargo.certame.numero_edital, c.cargo.codigo, str(c.posicao), c.vaga,
+                     f"{c.chamada.numero}ª, {_data(c.chamada.data)}", c.chamada.ato,
+                     _data(c.desistiu_em)) for c in convocacoes)),
+        Secao("Quem acessou os seus dados sensíveis (LGPD art. 37)",
+              ("quando", "conta", "tipo", "o que", "finalidade"),
+              tuple((f"{timezone.localtime(a.em):%d/%m/%Y %H:%M}", a.nome_usuario, a.get_tipo_display(),
+                     a.descricao, a.finalidade) for a in acessos.order_by("em")),
+              nota="Acessos às fichas com o seu nome. Listas e exportações de muitos candidatos ficam no registro "
+                   "geral do órgão, que o encarregado de dados consulta."),
+    ]

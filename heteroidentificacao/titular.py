@@ -1,0 +1,44 @@
+"""A parte da comissão no relatório do titular (LGPD art. 18): cada avaliação com o resultado e o parecer
+motivado, os recursos e os procedimentos de apuração de fraude. Não entram as notas da entrevista (sigilosas) nem os
+votos, que são secretos e não se ligam a ninguém (docs/decisoes/0003-sigilo-do-voto.md)."""
+
+from __future__ import annotations
+
+from heteroidentificacao.models import Avaliacao, Caracteristica, ProcedimentoFraude, Recurso
+from nucleo.titular import Secao
+
+
+def _data(valor) -> str:
+    return f"{valor:%d/%m/%Y}" if valor else ""
+
+
+def _da_pessoa(consulta, caminho: str, cpf: str, orgaos: frozenset[int] | None):
+    consulta = consulta.filter(**{f"{caminho}__candidato__cpf": cpf})
+    return consulta if orgaos is None else consulta.filter(**{f"{caminho}__certame__orgao_id__in": orgaos})
+
+
+def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
+    def tracos(avaliacao: Avaliacao) -> str:
+        return ", ".join(Caracteristica(c).label for c in avaliacao.caracteristicas or [])
+
+    avaliacoes = _da_pessoa(Avaliacao.objects.select_related("sessao", "inscricao__certame"), "inscricao", cpf,
+                            orgaos).order_by("sessao__data", "horario")
+    recursos = _da_pessoa(Recurso.objects.select_related("avaliacao__inscricao__certame"), "avaliacao__inscricao",
+                          cpf, orgaos).order_by("protocolado_em")
+    fraudes = _da_pessoa(ProcedimentoFraude.objects.select_related("inscricao__certame"), "inscricao", cpf,
+                         orgaos).order_by("instaurado_em")
+    return [
+        Secao("Heteroidentificação", ("edital", "inscrição", "sessão", "horário", "estado", "resultado",
+                                      "traços observados", "parecer motivado"),
+              tuple((a.inscricao.certame.numero_edital, a.inscricao.numero, f"{a.sessao}", f"{a.horario:%H:%M}",
+                     a.get_estado_display(), a.get_resultado_display(), tracos(a),
+                     a.parecer) for a in avaliacoes)),
+        Secao("Recursos", ("edital", "inscrição", "protocolado em", "fundamentos", "estado"),
+              tuple((r.avaliacao.inscricao.certame.numero_edital, r.avaliacao.inscricao.numero,
+                     _data(r.protocolado_em), r.fundamentos, r.get_estado_display()) for r in recursos)),
+        Secao("Apuração de fraude", ("edital", "inscrição", "instaurado em", "ato", "fatos", "defesa", "estado",
+                                     "decisão", "nomeação anulada"),
+              tuple((f.inscricao.certame.numero_edital, f.inscricao.numero, _data(f.instaurado_em), f.ato, f.fatos,
+                     f.defesa, f.get_estado_display(), f.decisao, "sim" if f.nomeacao_anulada else "não")
+                    for f in fraudes)),
+    ]

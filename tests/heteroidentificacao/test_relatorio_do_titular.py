@@ -1,0 +1,85 @@
+"""O relatório do titular (LGPD art. 18, I, II e V): tudo o que o sistema guarda sobre um CPF nos órgãos de quem o
+emite, na tela, em PDF e em JSON; sem as notas sigilosas da entrevista nem os votos; cada emissão registrada."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.test import Client
+from django.urls import reverse
+
+from concursos.models import Candidato, Cargo, Certame, Inscricao
+from heteroidentificacao import services
+from heteroidentificacao.selectors import cotistas_a_convocar
+from legislacao.perfis import garantir_perfis
+from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
+from tests.heteroidentificacao.procedimento import decidir
+
+pytestmark = pytest.mark.django_db
+
+RELATORIO = reverse("admin:concursos_candidato_titular")
+
+
+@pytest.fixture
+def decidida(sessao, comissao, presidente, admin_user):
+    avaliacao = services.sessao_convocar(sessao=sessao, inscricoes=list(cotistas_a_convocar(comissao))[:1],
+                                         usuario=admin_user)[0]
+    titulares = list(comissao.membros.filter(papel="titular").order_by("nome"))
+    services.sessao_abrir(sessao=sessao, presentes=titulares, usuario=presidente.usuario)
+    avaliacao.refresh_from_db()
+    Avaliacao = type(avaliacao)
+    Avaliacao.objects.filter(pk=avaliacao.pk).update(notas_entrevista="ANOTACAO-SIGILOSA")
+    return decidir(avaliacao, presidente, [(m, True) for m in titulares])
+
+
+def encarregado_de(*orgaos: Orgao) -> Client:
+    garantir_perfis()
+    usuario = get_user_model().objects.create_user("encarregada", password="senha-enc-123", is_staff=True)
+    usuario.groups.add(Group.objects.get(name="Encarregado de dados"))
+    for orgao in orgaos:
+        Lotacao.objects.create(usuario=usuario, orgao=orgao)
+    cliente = Client()
+    cliente.force_login(usuario)
+    return cliente
+
+
+def test_o_relatorio_traz_tudo_do_titular_no_orgao_e_nada_sigiloso(decidida):
+    inscricao = decidida.inscricao
+    cpf = inscricao.candidato.cpf
+    # A mesma pessoa inscrita no concurso de outro órgão: fica fora do relatório de quem não trabalha para ele.
+    outro_orgao = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
+    outro = Certame.objects.create(orgao=outro_orgao, numero_edital="077/2024", titulo="Outro",
+                                   municipio="Iúna", uf="ES", data_edital=inscricao.certame.data_edital)
+    cargo = Cargo.objects.create(certame=outro, codigo="OUT", nome="Outro cargo", vagas=1)
+    Inscricao.objects.create(certame=outro, cargo=cargo, candidato=inscricao.candidato, numero="IUNA-1",
+                             cor_raca="preta")
+    cliente = encarregado_de(inscricao.certame.orgao)
+    pontuado = f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
+    pagina = cliente.post(RELATORIO, {"cpf": pontuado, "requerimento": "Protocolo 123/2024"}).content.decode()
+    assert inscricao.numero in pagina and decidida.parecer in pagina and "IUNA-1" not in pagina
+    assert "ANOTACAO-SIGILOSA" not in pagina
+    dados = json.loads(cliente.post(RELATORIO, {"cpf": cpf, "requerimento": "Protocolo 123/2024",
+                                                "formato": "json"}).content)
+    titulos = [s["titulo"] for s in dados["secoes"]]
+    assert titulos[:3] == ["Cadastro", "Inscrições, autodeclaração e resultado", "Convocações"]
+    assert {"Heteroidentificação", "Recursos", "Apuração de fraude"} <= set(titulos)
+    assert "ANOTACAO-SIGILOSA" not in json.dumps(dados) and "IUNA-1" not in json.dumps(dados)
+    pdf = cliente.post(RELATORIO, {"cpf": cpf, "requerimento": "Protocolo 123/2024", "formato": "pdf"})
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    registros = AcessoSensivel.objects.filter(tipo=TipoAcesso.RELATORIO_TITULAR)
+    assert registros.count() == 3
+    assert set(registros.values_list("titular_id", "finalidade")) == {(inscricao.candidato_id, "Protocolo 123/2024")}
+
+
+def test_sem_a_permissao_nao_ha_relatorio_e_cpf_invalido_tem_mensagem(decidida):
+    rh = Client()
+    rh.force_login(get_user_model().objects.create_user("rh-sem", password="senha-rh-123", is_staff=True))
+    assert rh.get(RELATORIO).status_code == 403
+    cliente = encarregado_de(decidida.inscricao.certame.orgao)
+    resposta = cliente.post(RELATORIO, {"cpf": "111.111.111-12", "requerimento": "P-1"})
+    assert "CPF inválido" in resposta.content.decode()
+    assert not AcessoSensivel.objects.exists()
+    assert Candidato.objects.count() > 0
