@@ -20,6 +20,7 @@ $(STAMP): requirements.txt requirements-dev.txt
 run: install
 	$(MANAGE) migrate --noinput
 	$(MANAGE) carregar_demo
+	$(MANAGE) aplicar_retencao --agendar
 	$(MANAGE) db_worker --no-startup-delay & trap 'kill $$! 2>/dev/null' EXIT INT TERM; \
 	$(MANAGE) runserver 127.0.0.1:8000
 

@@ -6,7 +6,9 @@ class ConcursosConfig(AppConfig):
     verbose_name = "Concursos e processos seletivos"
 
     def ready(self) -> None:
-        from concursos import titular
+        from concursos import retencao, titular
+        from nucleo.retencao import anonimizador
         from nucleo.titular import fonte
 
         fonte(titular.secoes, titulares=titular.titulares)
+        anonimizador("candidatos", retencao.anonimizar_candidatos)

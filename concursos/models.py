@@ -6,6 +6,8 @@ concursos/selectors.py. Aqui ficam os dados e as regras de integridade.
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -165,7 +167,8 @@ class Candidato(models.Model):
     nome_social = models.CharField("nome social", max_length=200, blank=True)
     nome_busca = CampoNomeBusca("nome para a busca", help_text="Nome e nome social sem acentos, em minúsculas "
                                 "(concursos/busca.py); preenchido a cada gravação.")
-    cpf = models.CharField("CPF", max_length=11, validators=[BRCPFValidator()], help_text="Só os 11 dígitos.")
+    # 30 e não 11: o CPF anonimizado guarda os dígitos do meio e o id, para continuar único («***456789**#42»).
+    cpf = models.CharField("CPF", max_length=30, validators=[BRCPFValidator()], help_text="Só os 11 dígitos.")
     data_nascimento = models.DateField("data de nascimento", null=True, blank=True)
     genero = models.CharField("gênero", max_length=16, choices=Genero.choices, default=Genero.NAO_INFORMADO)
     cor_raca = models.CharField("cor ou raça (IBGE)", max_length=10, choices=CorRaca.choices, blank=True)
@@ -173,6 +176,9 @@ class Candidato(models.Model):
     pcd = models.BooleanField("pessoa com deficiência", default=False)
     email = models.EmailField("e-mail", blank=True)
     telefone = models.CharField("telefone", max_length=20, blank=True)
+    anonimizado_em = models.DateTimeField(
+        "anonimizado em", null=True, blank=True, editable=False,
+        help_text="Terminada a guarda (concursos/retencao.py): ficam o nome e o CPF mascarado das listas publicadas.")
 
     objects = ConsultaComNomeBusca.as_manager()
 
@@ -208,11 +214,17 @@ def formatar_cpf(cpf: str) -> str:
 
 
 def mascarar_cpf(cpf: str) -> str:
-    """CPF para listas publicadas: só os dígitos do meio (***.456.789-**)."""
+    """CPF para listas publicadas: só os dígitos do meio (***.456.789-**), também o de um titular anonimizado."""
+    if CPF_ANONIMIZADO.fullmatch(cpf):
+        return f"***.{cpf[3:6]}.{cpf[6:9]}-**"
     digitos = "".join(c for c in cpf if c.isdigit())
     if len(digitos) != 11:
         return "***.***.***-**"
     return f"***.{digitos[3:6]}.{digitos[6:9]}-**"
+
+
+# O que fica do CPF depois da guarda: os dígitos do meio, os mesmos das listas publicadas, e o id do candidato.
+CPF_ANONIMIZADO = re.compile(r"\*{3}\d{6}\*{2}#\d+")
 
 
 class Situacao(models.TextChoices):

@@ -85,6 +85,10 @@ INSTALLED_APPS = [
 # `python manage.py db_worker`. TASKS_BACKEND permite outro backend (p. ex. o imediato, sem fila).
 INSTALLED_APPS += ["django_tasks", "config.apps.FilaDeTarefasConfig"]
 TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
+# A guarda (concursos/retencao.py, todo dia): dias até apagar o arquivo de uma importação que falhou ou de uma validação
+# não confirmada (as gravadas e as recusadas saem na rodada seguinte), e dias até apagar o resultado de uma tarefa.
+RETENCAO_ARQUIVOS_DIAS = int(os.environ.get("RETENCAO_ARQUIVOS_DIAS", "7"))
+RETENCAO_TAREFAS_DIAS = int(os.environ.get("RETENCAO_TAREFAS_DIAS", "30"))
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

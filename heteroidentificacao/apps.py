@@ -6,7 +6,9 @@ class HeteroidentificacaoConfig(AppConfig):
     verbose_name = "Heteroidentificação"
 
     def ready(self) -> None:
-        from heteroidentificacao import titular
+        from heteroidentificacao import retencao, titular
+        from nucleo.retencao import anonimizador
         from nucleo.titular import fonte
 
         fonte(titular.secoes)
+        anonimizador("avaliações da comissão", retencao.anonimizar_avaliacoes)

@@ -17,7 +17,7 @@ class OrgaoAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
     list_display = ["nome", "sigla", "tipo", "municipio_uf", "cnpj"]
     list_filter = ["tipo", "uf"]
     search_fields = ["nome", "sigla", "municipio", "cnpj"]
-    fields = [("nome", "sigla"), "tipo", ("municipio", "uf"), "cnpj"]
+    fields = [("nome", "sigla"), "tipo", ("municipio", "uf"), "cnpj", "retencao_anos"]
 
     @admin.display(description="município/UF", ordering="municipio")
     def municipio_uf(self, orgao: Orgao) -> str:

@@ -27,6 +27,11 @@ class Orgao(models.Model):
     municipio = models.CharField("município", max_length=100)
     uf = models.CharField("UF", max_length=2)
     cnpj = models.CharField("CNPJ", max_length=18, blank=True)
+    retencao_anos = models.PositiveSmallIntegerField(
+        "guarda dos dados dos candidatos (anos)", default=5,
+        help_text="Da tabela de temporalidade do órgão: por quantos anos, contados do fim da validade do certame "
+                  "(com a prorrogação), os dados pessoais dos candidatos são guardados. Depois, são anonimizados "
+                  "(LGPD art. 15, I, e art. 16); as listas publicadas ficam como foram publicadas.")
 
     class Meta:
         verbose_name = "órgão ou entidade"

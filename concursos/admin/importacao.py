@@ -108,7 +108,8 @@ def progresso(request, importacao_id: int, *, admin_site):
     em_andamento = importacao.estado in EM_ANDAMENTO
     validada = importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA
     colunas, previa = [], []
-    if validada or importacao.estado == EstadoImportacao.COM_ERROS:
+    # Sem o arquivo (a guarda já o apagou, concursos/retencao.py), sem prévia.
+    if importacao.arquivo and (validada or importacao.estado == EstadoImportacao.COM_ERROS):
         try:
             with importacao.arquivo.open("rb") as arquivo:
                 colunas, linhas = ler_previa(arquivo, importacao.nome_original)

@@ -1,0 +1,121 @@
+"""A guarda dos dados pessoais e o seu fim (LGPD art. 15, I, e art. 16), rodada todo dia pela fila de tarefas.
+
+1. Os arquivos da banca saem do armazenamento depois de usados (fica o SHA-256 na importação, que identifica o
+   arquivo; os valores das células com erro também saem da lista de erros).
+2. Os candidatos dos certames cuja guarda acabou (fim da validade, com a prorrogação, mais os anos da tabela de
+   temporalidade do órgão: `Orgao.retencao_anos`) são anonimizados: ficam o nome e o CPF mascarado, como nas listas
+   publicadas; saem o CPF, o nascimento, o gênero, a cor ou raça, a deficiência e os contatos, e a autodeclaração das
+   inscrições. Quem ainda tem inscrição num certame dentro da guarda não é tocado.
+3. Os resultados das tarefas terminadas há mais de `RETENCAO_TAREFAS_DIAS` saem da fila.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import CharField, F, Value
+from django.db.models.functions import Cast, Concat, Substr
+from django.utils import timezone
+
+from concursos.models import Candidato, Certame, EstadoImportacao, Genero, Importacao, Inscricao
+from nucleo import retencao
+
+
+@dataclass
+class Resumo:
+    arquivos_apagados: int = 0
+    certames_vencidos: int = 0
+    anonimizados: dict[str, int] = field(default_factory=dict)
+    tarefas_apagadas: int = 0
+
+    def __str__(self) -> str:
+        anonimizados = ", ".join(f"{n} {nome}" for nome, n in self.anonimizados.items()) or "nada"
+        return (f"Arquivos da banca apagados: {self.arquivos_apagados}. Certames com a guarda vencida: "
+                f"{self.certames_vencidos}; anonimizados: {anonimizados}. Resultados de tarefas apagados: "
+                f"{self.tarefas_apagadas}.")
+
+
+def fim_da_guarda(certame: Certame) -> date | None:
+    fim = certame.prorrogado_ate or certame.validade_ate
+    if fim is None:
+        return None
+    anos = certame.orgao.retencao_anos
+    try:
+        return fim.replace(year=fim.year + anos)
+    except ValueError:  # 29 de fevereiro
+        return fim.replace(year=fim.year + anos, day=28)
+
+
+def certames_vencidos(hoje: date) -> list[int]:
+    certames = Certame.objects.select_related("orgao").exclude(validade_ate=None, prorrogado_ate=None)
+    return [c.pk for c in certames if (fim := fim_da_guarda(c)) is not None and fim < hoje]
+
+
+def _sha256(importacao: Importacao) -> str:
+    with importacao.arquivo.open("rb") as arquivo:
+        return hashlib.file_digest(arquivo, "sha256").hexdigest()
+
+
+def apagar_arquivos_usados(agora) -> int:
+    """Os arquivos das importações gravadas ou recusadas; das que falharam, depois de alguns dias (para tentar de
+    novo); das validações não confirmadas, depois de alguns dias, com a validação vencida."""
+    dias = timedelta(days=settings.RETENCAO_ARQUIVOS_DIAS)
+    usados = Importacao.objects.exclude(arquivo="").filter(
+        estado__in=[EstadoImportacao.CONCLUIDA, EstadoImportacao.COM_ERROS, EstadoImportacao.FALHOU])
+    apagados = 0
+    for importacao in usados.only("pk", "arquivo", "estado", "simulacao", "concluida_em", "sha256", "erros"):
+        esperando = importacao.estado == EstadoImportacao.FALHOU or (
+            importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA)
+        if esperando and (importacao.concluida_em is None or importacao.concluida_em > agora - dias):
+            continue
+        mudancas = {"arquivo": "", "erros": [{k: v for k, v in erro.items() if k != "valor"}
+                                             for erro in importacao.erros]}
+        try:
+            mudancas["sha256"] = importacao.sha256 or _sha256(importacao)
+        except OSError:
+            mudancas["sha256"] = importacao.sha256
+        if importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA:
+            mudancas |= {"estado": EstadoImportacao.FALHOU, "resumo": (
+                f"A validação não foi confirmada em {settings.RETENCAO_ARQUIVOS_DIAS} dias e o arquivo foi apagado "
+                "(guarda dos arquivos da banca). Envie o arquivo de novo para importar.")}
+        Importacao.objects.filter(pk=importacao.pk).update(**mudancas)
+        importacao.arquivo.storage.delete(importacao.arquivo.name)
+        apagados += 1
+    return apagados
+
+
+def anonimizar_candidatos(certames: list[int]) -> int:
+    """Os candidatos só com inscrições em certames vencidos, e a autodeclaração dessas inscrições."""
+    if not certames:
+        return 0
+    inscricoes = Inscricao.objects.filter(certame_id__in=certames)
+    ainda_guardados = Inscricao.objects.exclude(certame_id__in=certames).values("candidato_id")
+    candidatos = (Candidato.objects.filter(pk__in=inscricoes.values("candidato_id"), anonimizado_em=None)
+                  .exclude(pk__in=ainda_guardados))
+    with transaction.atomic():
+        total = candidatos.update(
+            cpf=Concat(Value("***"), Substr("cpf", 4, 6), Value("**#"), Cast(F("pk"), CharField())),
+            data_nascimento=None, genero=Genero.NAO_INFORMADO, cor_raca="", quilombola=False, pcd=False, email="",
+            telefone="", anonimizado_em=timezone.now())
+        inscricoes.update(cor_raca="", quilombola=False, pcd=False, documento_indigena="", autodeclaracao_em=None)
+    return total
+
+
+def apagar_tarefas_terminadas(agora) -> int:
+    from documentos.models import TarefaEmSegundoPlano
+
+    limite = agora - timedelta(days=settings.RETENCAO_TAREFAS_DIAS)
+    apagadas, _ = TarefaEmSegundoPlano.objects.filter(finished_at__lt=limite).delete()
+    return apagadas
+
+
+def aplicar_retencao(hoje: date | None = None) -> Resumo:
+    agora = timezone.now()
+    hoje = hoje or timezone.localdate()
+    vencidos = certames_vencidos(hoje)
+    return Resumo(arquivos_apagados=apagar_arquivos_usados(agora), certames_vencidos=len(vencidos),
+                  anonimizados=retencao.anonimizar(vencidos), tarefas_apagadas=apagar_tarefas_terminadas(agora))

@@ -1,0 +1,141 @@
+"""A guarda dos dados pessoais e o seu fim (LGPD art. 15, I, e art. 16): os arquivos da banca saem depois de usados,
+os candidatos dos certames vencidos são anonimizados (ficam o nome e o CPF mascarado das listas publicadas) e os
+resultados antigos das tarefas saem da fila."""
+
+import os
+from datetime import date, timedelta
+
+import pytest
+from django.core.files.base import ContentFile
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
+
+from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, mascarar_cpf
+from concursos.retencao import aplicar_retencao, fim_da_guarda
+from concursos.tarefas import agendar_retencao, retencao_diaria
+from documentos.models import TarefaEmSegundoPlano
+from nucleo.titular import relatorio_do_titular
+
+pytestmark = pytest.mark.django_db
+
+HOJE = date(2026, 12, 1)
+
+
+@pytest.fixture(autouse=True)
+def midia(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+@pytest.fixture
+def vencido(fazer_certame, inscrever):
+    """Validade até 2019, guarda de 5 anos: venceu em 2024."""
+    certame = fazer_certame(numero="001/2017")
+    certame.validade_ate = date(2019, 6, 30)
+    certame.save()
+    return certame, inscrever(certame.cargos.get(), [("0001", "preta", True, True), ("0002", "branca")])
+
+
+def test_o_fim_da_guarda_conta_da_prorrogacao_com_os_anos_do_orgao(vencido):
+    certame, _ = vencido
+    assert fim_da_guarda(certame) == date(2024, 6, 30)
+    certame.prorrogado_ate = date(2021, 6, 30)
+    certame.orgao.retencao_anos = 10
+    assert fim_da_guarda(certame) == date(2031, 6, 30)
+
+
+def test_candidatos_do_certame_vencido_sao_anonimizados_e_o_cpf_das_listas_fica(vencido):
+    _, (primeira, _) = vencido
+    cpf = primeira.candidato.cpf
+    Candidato.objects.filter(pk=primeira.candidato_id).update(email="p@exemplo.org", telefone="27 9999-0000",
+                                                              data_nascimento=date(1990, 1, 1), pcd=True)
+    resumo = aplicar_retencao(HOJE)
+    assert resumo.certames_vencidos == 1 and resumo.anonimizados["candidatos"] == 2
+    candidato = Candidato.objects.get(pk=primeira.candidato_id)
+    assert candidato.nome == "Candidato 0001" and candidato.anonimizado_em is not None
+    assert cpf not in candidato.cpf and (candidato.email, candidato.telefone, candidato.data_nascimento,
+                                         candidato.cor_raca, candidato.pcd) == ("", "", None, "", False)
+    assert mascarar_cpf(candidato.cpf) == mascarar_cpf(cpf) == f"***.{cpf[3:6]}.{cpf[6:9]}-**"
+    inscricao = Inscricao.objects.get(pk=primeira.pk)
+    assert (inscricao.cor_raca, inscricao.pcd, inscricao.numero) == ("", False, "0001")
+    assert not relatorio_do_titular(cpf, None).titulares
+    # Uma segunda rodada não muda nada.
+    assert aplicar_retencao(HOJE).anonimizados["candidatos"] == 0
+
+
+def test_quem_tem_inscricao_num_certame_ainda_guardado_nao_e_tocado(vencido, fazer_certame):
+    _, (primeira, segunda) = vencido
+    atual = fazer_certame(numero="002/2024")
+    Inscricao.objects.create(certame=atual, cargo=atual.cargos.get(), candidato=primeira.candidato, numero="X-1",
+                             cor_raca="preta")
+    sem_validade = fazer_certame(numero="003/2010")
+    assert aplicar_retencao(HOJE).anonimizados["candidatos"] == 1
+    assert Candidato.objects.get(pk=primeira.candidato_id).anonimizado_em is None
+    assert Candidato.objects.get(pk=segunda.candidato_id).anonimizado_em is not None
+    assert sem_validade.validade_ate is None
+
+
+def _importacao(certame, **campos) -> Importacao:
+    importacao = Importacao(certame=certame, nome_original="banca.csv", **campos)
+    importacao.arquivo.save("banca.csv", ContentFile(b"inscricao,cpf\n0001,12345678909\n"), save=False)
+    importacao.save()
+    return importacao
+
+
+def test_os_arquivos_da_banca_saem_depois_de_usados_e_fica_o_sha256(vencido):
+    certame, _ = vencido
+    agora = timezone.now()
+    gravada = _importacao(certame, estado=EstadoImportacao.CONCLUIDA, concluida_em=agora,
+                          erros=[{"linha": 2, "coluna": "cpf", "valor": "12345678909", "motivo": "CPF inválido"}])
+    esperando = _importacao(certame, estado=EstadoImportacao.CONCLUIDA, simulacao=True, concluida_em=agora)
+    esquecida = _importacao(certame, estado=EstadoImportacao.CONCLUIDA, simulacao=True,
+                            concluida_em=agora - timedelta(days=8))
+    caminho = gravada.arquivo.path
+    assert aplicar_retencao(HOJE).arquivos_apagados == 2
+    gravada.refresh_from_db()
+    assert not gravada.arquivo and len(gravada.sha256) == 64 and gravada.erros == [
+        {"linha": 2, "coluna": "cpf", "motivo": "CPF inválido"}]
+    assert not os.path.exists(caminho)
+    esperando.refresh_from_db()
+    assert esperando.arquivo and esperando.estado == EstadoImportacao.CONCLUIDA
+    esquecida.refresh_from_db()
+    assert esquecida.estado == EstadoImportacao.FALHOU and "Envie o arquivo de novo" in esquecida.resumo
+
+
+def test_a_pagina_da_importacao_sem_o_arquivo_abre(vencido, admin_client):
+    from django.urls import reverse
+
+    certame, _ = vencido
+    importacao = _importacao(certame, estado=EstadoImportacao.COM_ERROS, concluida_em=timezone.now())
+    aplicar_retencao(HOJE)
+    resposta = admin_client.get(reverse("admin:concursos_importacao_progresso", args=[importacao.pk]))
+    assert resposta.status_code == 200
+
+
+def _tarefa(terminada_em) -> TarefaEmSegundoPlano:
+    return TarefaEmSegundoPlano.objects.create(
+        task_path="concursos.tarefas.gerar_exportacao", args_kwargs={}, status="SUCCESSFUL", backend_name="default",
+        run_after=terminada_em, finished_at=terminada_em, exception_class_path="", traceback="")
+
+
+def test_resultados_antigos_das_tarefas_saem_da_fila():
+    antiga = _tarefa(timezone.now() - timedelta(days=40))
+    recente = _tarefa(timezone.now())
+    assert aplicar_retencao(HOJE).tarefas_apagadas == 1
+    assert set(DBTaskResult.objects.values_list("pk", flat=True)) == {recente.pk}
+    assert antiga.pk not in set(DBTaskResult.objects.values_list("pk", flat=True))
+
+
+def test_a_rodada_diaria_se_agenda_uma_vez_na_fila(settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    assert agendar_retencao() and agendar_retencao()
+    agendadas = DBTaskResult.objects.filter(task_path=retencao_diaria.module_path)
+    assert agendadas.count() == 1
+    assert timezone.localtime(agendadas.get().run_after).hour == 3
+
+
+def test_o_comando_mostra_o_resumo_e_recusa_agendar_sem_fila(capsys):
+    call_command("aplicar_retencao")
+    assert "Arquivos da banca apagados: 0" in capsys.readouterr().out
+    with pytest.raises(CommandError, match="não agenda para depois"):
+        call_command("aplicar_retencao", "--agendar")
