@@ -10,11 +10,12 @@ from django_tasks_db.models import DBTaskResult
 
 from documentos.models import DocumentoEmitido, TarefaEmSegundoPlano
 from documentos.pdf import resposta_pdf
+from nucleo.consulta import SoConsultaMixin
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 
 
 @admin.register(DocumentoEmitido)
-class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
+class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
     caminho_orgao = "orgao"
     list_display = ["codigo", "tipo", "titulo", "emitido_em", "emitido_por", "paginas", "baixar"]
     list_filter = ["tipo", "emitido_em"]
@@ -24,15 +25,6 @@ class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
     fields = ["codigo", "tipo", "titulo", "emitido_em", "emitido_por", "paginas", "tamanho", "sha256",
               "referencia_tipo", "referencia_id", "baixar", "pagina_publica"]
     readonly_fields = fields
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     def get_search_results(self, request, queryset, search_term):
         # Aceita o código como está no papel, com minúsculas ou sem hífens.

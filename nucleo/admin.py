@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.urls import NoReverseMatch, reverse
 
+from nucleo.consulta import SoConsultaMixin
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 
@@ -54,7 +55,7 @@ class UsuarioAdmin(UserAdmin):
 
 
 @admin.register(AcessoSensivel)
-class AcessoSensivelAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
+class AcessoSensivelAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
     """Para o encarregado de dados (LGPD art. 41) e os órgãos de controle: só consulta."""
 
     caminho_orgao = "orgao"
@@ -64,15 +65,6 @@ class AcessoSensivelAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
     date_hierarchy = "em"
     list_select_related = ["orgao"]
     show_full_result_count = False
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     def changelist_view(self, request, extra_context=None):
         # O relatório do titular (LGPD art. 18) mora no app que conhece os titulares; aqui, só o caminho até ele.

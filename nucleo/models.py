@@ -1,7 +1,7 @@
 """O que todas as camadas partilham: os órgãos (a fronteira dos dados), quem trabalha para cada um e o registro
 dos acessos a dados pessoais sensíveis (LGPD art. 37).
 
-Decisão 0004 (docs/decisoes/0004-orgaos-como-fronteira.md): o órgão mora no núcleo porque todas as camadas —
+Decisão 0005 (docs/decisoes/0005-orgaos-como-fronteira.md): o órgão mora no núcleo porque todas as camadas —
 certames, comissão, documentos — recortam os seus dados por ele.
 """
 

@@ -9,12 +9,12 @@ from django.utils.html import format_html
 
 from concursos.admin.comum import (
     CertameFiltro,
-    SoConsultaMixin,
 )
 from concursos.models import (
     Chamada,
     Convocacao,
 )
+from nucleo.consulta import SoConsultaMixin
 from nucleo.orgaos import RecorteOrgaoAdmin
 
 

@@ -199,23 +199,3 @@ class CargoFiltro(admin.SimpleListFilter):
         if valor:
             return queryset.filter(cargo_id=int(valor)) if valor.isdigit() else queryset.none()
         return queryset
-
-
-
-
-class SoConsultaMixin:
-    """O histórico das chamadas é permanente (a ordem de nomeação conta para a carreira): só se consulta.
-
-    As chamadas nascem das ações do painel do certame (concursos/services.py), nunca de um formulário daqui.
-    """
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-

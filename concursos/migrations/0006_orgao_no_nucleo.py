@@ -1,4 +1,4 @@
-"""O órgão agora é do núcleo (decisão 0004): as chaves do certame apontam para lá; nenhuma tabela muda aqui."""
+"""O órgão agora é do núcleo (decisão 0005): as chaves do certame apontam para lá; nenhuma tabela muda aqui."""
 
 import django.db.models.deletion
 from django.db import migrations, models

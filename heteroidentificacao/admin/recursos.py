@@ -11,7 +11,7 @@ from django.contrib import admin, messages
 from django.urls import path
 from django.utils.html import format_html
 
-from concursos.admin.comum import CertameFiltro, SoConsultaMixin
+from concursos.admin.comum import CertameFiltro
 from concursos.models import Inscricao
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import (
@@ -32,6 +32,7 @@ from heteroidentificacao.models import (
     Resultado,
 )
 from legislacao.models import citar
+from nucleo.consulta import SoConsultaMixin
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin, recortar
 

@@ -14,7 +14,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from concursos.admin.comum import SoConsultaMixin, pode_ver_sensiveis, registrar_acesso_sensivel
+from concursos.admin.comum import pode_ver_sensiveis, registrar_acesso_sensivel
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import (
     ConvocacaoForm,
@@ -35,6 +35,7 @@ from heteroidentificacao.models import (
 from heteroidentificacao.selectors import cotistas_a_convocar
 from heteroidentificacao.texto import plural
 from legislacao.models import citar
+from nucleo.consulta import SoConsultaMixin
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin
 

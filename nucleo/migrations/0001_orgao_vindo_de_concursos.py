@@ -1,4 +1,4 @@
-"""O órgão passa de concursos para o núcleo (decisão 0004): aqui só o estado; a tabela continua a mesma até a 0002."""
+"""O órgão passa de concursos para o núcleo (decisão 0005): aqui só o estado; a tabela continua a mesma até a 0002."""
 
 from django.db import migrations, models
 

@@ -199,24 +199,24 @@ class Command(BaseCommand):
             **_regras_da_comissao.AFONSO_CLAUDIO)
         return repostas
 
-    def _garantir_usuario_rh(self) -> None:
-        """Um usuário do RH sem superpoderes: o que o grupo «Recursos humanos» pode, e nada mais."""
+    @staticmethod
+    def _conta(login: str, grupo: str):
+        """Uma conta da equipe sem superpoderes: o que o grupo pode, e nada mais."""
         Usuario = get_user_model()
-        usuario, _ = Usuario.objects.get_or_create(**{Usuario.USERNAME_FIELD: USUARIO_RH})
+        usuario, _ = Usuario.objects.get_or_create(**{Usuario.USERNAME_FIELD: login})
         usuario.is_staff = usuario.is_active = True
         usuario.set_password(SENHA_RH)
         usuario.save()
-        usuario.groups.add(Group.objects.get(name="Recursos humanos"))
+        usuario.groups.add(Group.objects.get(name=grupo))
+        return usuario
+
+    def _garantir_usuario_rh(self) -> None:
+        self._conta(USUARIO_RH, "Recursos humanos")
 
     def _lotar_usuarios(self, orgaos: list[int]) -> None:
         """O RH e o encarregado de dados da demonstração trabalham para os dois órgãos, como a equipe de uma banca."""
-        Usuario = get_user_model()
-        encarregado, _ = Usuario.objects.get_or_create(**{Usuario.USERNAME_FIELD: USUARIO_ENCARREGADO})
-        encarregado.is_staff = encarregado.is_active = True
-        encarregado.set_password(SENHA_RH)
-        encarregado.save()
-        encarregado.groups.add(Group.objects.get(name="Encarregado de dados"))
-        for usuario in Usuario.objects.filter(**{f"{Usuario.USERNAME_FIELD}__in": [USUARIO_RH, USUARIO_ENCARREGADO]}):
+        for usuario in (get_user_model().objects.get(username=USUARIO_RH),
+                        self._conta(USUARIO_ENCARREGADO, "Encarregado de dados")):
             for orgao_id in orgaos:
                 Lotacao.objects.get_or_create(usuario=usuario, orgao_id=orgao_id)
 
