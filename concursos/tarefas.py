@@ -7,7 +7,7 @@ executa as tarefas; nos testes, o backend imediato as executa na hora. Veja o RE
 from django_tasks import task
 
 from concursos import exportacao
-from concursos.importacao import executar_importacao
+from concursos.importacao.acompanhamento import executar_importacao
 from concursos.models import Importacao
 from documentos.models import Exportacao
 

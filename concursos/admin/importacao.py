@@ -21,7 +21,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils import timezone
 
-from concursos.importacao import LEIAUTE, contar_linhas, executar_importacao, ler_previa, mil
+from concursos.importacao.acompanhamento import executar_importacao
+from concursos.importacao.leiaute import LEIAUTE
+from concursos.importacao.leitura import contar_linhas, ler_previa
+from concursos.importacao.servico import mil
 from concursos.models import Certame, EstadoImportacao, Importacao
 
 PERMISSAO = "concursos.add_inscricao"

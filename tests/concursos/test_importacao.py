@@ -17,10 +17,12 @@ from django.db import DatabaseError, IntegrityError
 from django.urls import reverse
 from localflavor.br.validators import BRCPFValidator
 
-from concursos import importacao
 from concursos.admin import importacao as admin_importacao
-from concursos.importacao import ErroGravacao, contar_linhas, cpf_valido, importar
-from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame
+from concursos.importacao import acompanhamento, gravacao, leiaute, servico, validacao
+from concursos.importacao.leitura import contar_linhas
+from concursos.importacao.servico import ErroGravacao, importar
+from concursos.importacao.validacao import cpf_valido
+from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame, formatar_cpf
 from concursos.recursos import CandidatoResource, InscricaoPublicacaoResource, InscricaoResource
 from concursos.services import certame_avancar, certame_publicar
 from tests.concursos.conftest import cpf_valido as gerar_cpf
@@ -76,8 +78,8 @@ def encerrar(admin_user):
 @pytest.fixture
 def lotes_pequenos(monkeypatch):
     """Lotes de 2 linhas: exercita a leitura em paralelo e a gravação otimista em vários lotes."""
-    monkeypatch.setattr(importacao, "LOTE_PREPARO", 2)
-    monkeypatch.setattr(importacao, "LOTE_GRAVACAO_MINIMO", 2)
+    monkeypatch.setattr(validacao, "LOTE_PREPARO", 2)
+    monkeypatch.setattr(gravacao, "LOTE_GRAVACAO_MINIMO", 2)
 
 
 def test_cpf_valido_concorda_com_o_validador_do_localflavor():
@@ -184,7 +186,7 @@ class TestImportacaoValida:
         assert not Inscricao.history.exists()
 
     def test_gravacao_otimista_recusada_cai_para_a_gravacao_final(self, certame, cpfs, lotes_pequenos, monkeypatch):
-        original = importacao._Gravacao.lote_otimista
+        original = gravacao.Gravacao.lote_otimista
         chamadas = []
 
         def falhar_no_segundo(self, lote, existentes):
@@ -194,7 +196,7 @@ class TestImportacaoValida:
                 raise IntegrityError("colisão simulada")
             return original(self, lote, existentes)
 
-        monkeypatch.setattr(importacao._Gravacao, "lote_otimista", falhar_no_segundo)
+        monkeypatch.setattr(gravacao.Gravacao, "lote_otimista", falhar_no_segundo)
         resultado = rodar(certame, csv_de(*[linha(f"{i:04d}", cpfs[i]) for i in range(7)]))
         assert resultado.erros == [] and resultado.gravado
         assert len(chamadas) == 2  # depois da falha, os lotes seguintes esperam a validação
@@ -266,7 +268,7 @@ class TestErros:
             cabecalho=CABECALHO + RESULTADOS))
         assert mensagens(resultado) == [
             "Linha 3, coluna «inscricao», valor «0001»: inscrição repetida (já aparece na linha 2).",
-            f"Linha 4, coluna «cpf», valor «{importacao.formatar_cpf(cpfs[0])}»: CPF repetido no cargo ADM (já "
+            f"Linha 4, coluna «cpf», valor «{formatar_cpf(cpfs[0])}»: CPF repetido no cargo ADM (já "
             "aparece na linha 2); uma pessoa tem uma só inscrição por cargo.",
             "Linha 5, coluna «classificacao», valor «3»: classificação repetida no cargo ADM (já aparece na linha 4); "
             "a banca deve aplicar os critérios de desempate.",
@@ -294,7 +296,7 @@ class TestErros:
                                           linha("0003", cpfs[3], resultado=("70", "1", "habilitado")),
                                           cabecalho=CABECALHO + RESULTADOS))
         assert mensagens(resultado) == [
-            f"Linha 2, coluna «cpf», valor «{importacao.formatar_cpf(cpfs[0])}»: este CPF já tem a inscrição 0001 no "
+            f"Linha 2, coluna «cpf», valor «{formatar_cpf(cpfs[0])}»: este CPF já tem a inscrição 0001 no "
             "cargo ADM; uma pessoa tem uma só inscrição por cargo.",
             "Linha 3, coluna «classificacao», valor «1»: a classificação 1 do cargo ADM já é da inscrição 0001, que "
             "não está no arquivo; envie as duas ou corrija a classificação.",
@@ -302,13 +304,13 @@ class TestErros:
         assert Inscricao.objects.count() == 1
 
     def test_falha_na_gravacao_nao_deixa_nada_gravado(self, certame, cpfs, monkeypatch):
-        original = importacao._Registro.fechar
+        original = servico._Registro.fechar
 
         def falhar(self, resultado):
             original(self, resultado)
             raise DatabaseError("falha simulada no fim da gravação")
 
-        monkeypatch.setattr(importacao._Registro, "fechar", falhar)
+        monkeypatch.setattr(servico._Registro, "fechar", falhar)
         with pytest.raises(ErroGravacao, match="nada foi gravado"):
             rodar(certame, csv_de(linha("0001", cpfs[0]), linha("0002", cpfs[1])))
         assert not Candidato.objects.exists()
@@ -342,7 +344,7 @@ class TestResultados:
                     b"0002;;;eliminado\n0003;70;1;habilitado\n")
         resultado = rodar(importado, conteudo)
         assert resultado.erros == [], mensagens(resultado)
-        assert resultado.modo == importacao.MODO_RESULTADOS
+        assert resultado.modo == leiaute.MODO_RESULTADOS
         assert (resultado.inscricoes_atualizadas, resultado.inscricoes_sem_mudanca) == (4, 0)
         assert "Inscrições: 0 nova(s), 4 atualizada(s)" in resultado.resumo()
         assert "Candidatos" not in resultado.resumo()
@@ -664,19 +666,19 @@ class TestAcompanhamento:
 
         registro = Importacao.objects.create(certame=fazer_certame(), arquivo="importacoes/x.csv",
                                              nome_original="x.csv", total_linhas=10)
-        acompanhamento = importacao.Acompanhamento(registro)
-        acompanhamento("validando", 4)
+        andamento = acompanhamento.Acompanhamento(registro)
+        andamento("validando", 4)
         registro.refresh_from_db()
         assert (registro.estado, registro.linhas_processadas, registro.progresso) == (
             EstadoImportacao.VALIDANDO, 4, 40)
         with transaction.atomic():
-            acompanhamento("gravando", 7)
+            andamento("gravando", 7)
             if connection.vendor == "postgresql":
-                visto = acompanhamento.lateral.execute(
+                visto = andamento.lateral.execute(
                     "SELECT estado, linhas_processadas FROM concursos_importacao WHERE id = %s",
                     [registro.pk]).fetchone()
                 assert visto == ("gravando", 7)
-        acompanhamento.fechar()
+        andamento.fechar()
 
     def test_contar_linhas(self):
         assert contar_linhas(io.BytesIO(b"a,b\n1,2\n3,4\n"), "x.csv") == 2
@@ -705,7 +707,7 @@ class TestExportacao:
 
     def test_exportacao_no_leiaute_da_importacao_volta_a_importar(self, importado, fazer_certame):
         dados = InscricaoResource().export()
-        assert dados.headers == list(importacao.COLUNAS)
+        assert dados.headers == list(leiaute.COLUNAS)
         outro = fazer_certame(numero="002/2024", cargos=(("ADM", 5, 1), ("MED", 3, 0)))
         resultado = rodar(outro, dados.export("csv").encode())
         assert resultado.erros == [], mensagens(resultado)

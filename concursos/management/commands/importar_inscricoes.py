@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from concursos.importacao import ErroGravacao, importar, mil
+from concursos.importacao.servico import ErroGravacao, importar, mil
 from concursos.models import Certame
 
 
