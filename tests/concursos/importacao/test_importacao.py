@@ -20,51 +20,13 @@ from localflavor.br.validators import BRCPFValidator
 from concursos.admin import importacao as admin_importacao
 from concursos.importacao import acompanhamento, gravacao, leiaute, servico, validacao
 from concursos.importacao.leitura import contar_linhas
-from concursos.importacao.servico import ErroGravacao, importar
+from concursos.importacao.servico import ErroGravacao
 from concursos.importacao.validacao import cpf_valido
 from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame, formatar_cpf
 from concursos.recursos import CandidatoResource, InscricaoPublicacaoResource, InscricaoResource
 from concursos.services import certame_avancar, certame_publicar
 from tests.concursos.conftest import cpf_valido as gerar_cpf
-
-CABECALHO = ("inscricao,cargo,nome,nome_social,cpf,data_nascimento,genero,email,telefone,cor_raca,quilombola,pcd,"
-             "reserva,autodeclaracao_em")
-RESULTADOS = ",nota_final,classificacao,situacao"
-
-
-def linha(numero, cpf, *, cargo="ADM", nome=None, nome_social="", cor="parda", quilombola="nao", pcd="nao",
-          reserva="sim", nascimento="31/12/1990", email=None, telefone="(27) 99999-0000", resultado=()):
-    campos = [numero, cargo, nome or f"Pessoa {numero}", nome_social, cpf, nascimento, "feminino",
-              email or f"p{numero}@exemplo.org", telefone, cor, quilombola, pcd, reserva, "10/03/2024", *resultado]
-    return ",".join(campos)
-
-
-def csv_de(*linhas, cabecalho=CABECALHO) -> bytes:
-    return ("\n".join([cabecalho, *linhas]) + "\n").encode()
-
-
-def rodar(certame, conteudo: bytes, nome="banca.csv", **kwargs):
-    return importar(certame=certame, arquivo=io.BytesIO(conteudo), nome=nome, **kwargs)
-
-
-def mensagens(resultado) -> list[str]:
-    return [str(e) for e in resultado.erros]
-
-
-@pytest.fixture(autouse=True)
-def _midia_temporaria(settings, tmp_path):
-    """Os arquivos enviados pelo admin vão para uma pasta temporária, não para media/ da árvore."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-
-
-@pytest.fixture
-def certame(fazer_certame):
-    return fazer_certame(cargos=(("ADM", 5, 1), ("MED", 3, 0)))
-
-
-@pytest.fixture
-def cpfs():
-    return [gerar_cpf(900_000 + i) for i in range(40)]
+from tests.concursos.importacao.conftest import CABECALHO, RESULTADOS, csv_de, linha, mensagens, rodar
 
 
 @pytest.fixture
