@@ -9,6 +9,7 @@ import time
 from django.db import connection
 from django.utils import timezone
 
+from concursos.importacao import falhas
 from concursos.importacao.preparo import tabela
 from concursos.importacao.servico import ErroGravacao, importar, mil
 from concursos.models import EstadoImportacao, Importacao
@@ -49,8 +50,9 @@ class Acompanhamento:
                     self.lateral = connection.get_new_connection(connection.get_connection_params())
                     self.lateral.autocommit = True
                 self.lateral.execute(self.sql, params)
-            except Exception:  # o andamento é só informativo; a importação continua
-                logger.warning("Não foi possível gravar o andamento da importação %s.", self.pk, exc_info=True)
+            except Exception as exc:  # o andamento é só informativo; a importação continua
+                falhas.registrar(logger, "Não foi possível gravar o andamento da importação %s:", self.pk, exc=exc,
+                                 nivel=logging.WARNING)
 
     def fechar(self) -> None:
         if self.lateral is not None:
@@ -76,8 +78,8 @@ def executar_importacao(importacao: Importacao, *, acompanhar: bool = True) -> I
     except ErroGravacao as exc:
         importacao.estado = EstadoImportacao.FALHOU
         importacao.resumo = str(exc)
-    except Exception:
-        logger.exception("Falha inesperada na importação %s.", importacao.pk)
+    except Exception as exc:
+        falhas.registrar(logger, "Falha inesperada na importação %s:", importacao.pk, exc=exc)
         importacao.estado = EstadoImportacao.FALHOU
         importacao.resumo = ("Falha inesperada ao processar o arquivo; nada foi gravado. O erro ficou registrado "
                              "no log do servidor.")

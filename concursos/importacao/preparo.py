@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from django.db import DatabaseError, connection, transaction
 
+from concursos.importacao import falhas
 from concursos.importacao.leiaute import COLUNAS_RESULTADO, MODO_INSCRICOES
 from concursos.models import Candidato, Certame, Inscricao
 
@@ -90,8 +91,9 @@ class Preparo:
         try:
             with connection.cursor() as cursor:
                 cursor.execute(f"DROP TABLE IF EXISTS {PREPARO}")
-        except DatabaseError:  # a conexão pode ter caído; a tabela temporária some com ela
-            logger.warning("Não foi possível remover a tabela de preparo da importação.", exc_info=True)
+        except DatabaseError as exc:  # a conexão pode ter caído; a tabela temporária some com ela
+            falhas.registrar(logger, "Não foi possível remover a tabela de preparo da importação:", exc=exc,
+                             nivel=logging.WARNING)
 
 
 

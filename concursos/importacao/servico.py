@@ -42,6 +42,7 @@ from typing import BinaryIO
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
+from concursos.importacao import falhas
 from concursos.importacao.gravacao import Gravacao, atualizacao_candidato
 from concursos.importacao.leiaute import COLUNAS, MODO_INSCRICOES, ErroCabecalho, mapear_cabecalho
 from concursos.importacao.leitura import Fonte, abrir, em_paralelo
@@ -317,9 +318,10 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
                             inteiro = gravacao.lote_otimista(lote, existentes)
                         completar |= not inteiro
                         todas_gravadas &= inteiro
-                    except DatabaseError:
+                    except DatabaseError as exc:
                         # Desfeito só este lote (savepoint); ele e os seguintes esperam a validação completa.
-                        logger.warning("Gravação otimista recusada; o restante espera a validação.", exc_info=True)
+                        falhas.registrar(logger, "Gravação otimista recusada; o restante espera a validação:",
+                                         exc=exc, nivel=logging.WARNING)
                         gravacao.candidatos_afetados = afetados
                         otimista = todas_gravadas = False
                 if pendente is None and not (otimista and lote.limpo):
@@ -347,5 +349,6 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
             registro.fechar(resultado)
     except DatabaseError as exc:
         resultado.gravado = False
-        logger.exception("Importação recusada pelo banco (certame %s).", certame.pk)
-        raise ErroGravacao(f"O banco de dados recusou a gravação; nada foi gravado. Detalhe: {exc}") from exc
+        falhas.registrar(logger, "Importação recusada pelo banco (certame %s):", certame.pk, exc=exc)
+        raise ErroGravacao(f"O banco de dados recusou a gravação; nada foi gravado: {falhas.motivo_do_banco(exc)}."
+                           ) from exc
