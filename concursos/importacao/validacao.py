@@ -12,7 +12,16 @@ from operator import itemgetter
 from django.utils import timezone
 
 from concursos.busca import nome_para_busca
-from concursos.importacao.leiaute import COLUNAS, CORES, GENEROS, MODO_INSCRICOES, SIM_NAO, SITUACOES
+from concursos.importacao import caracteres
+from concursos.importacao.leiaute import (
+    COLUNAS,
+    CORES,
+    GENEROS,
+    MODO_INSCRICOES,
+    SIM_NAO,
+    SITUACOES,
+    chave_da_coluna,
+)
 from concursos.importacao.leitura import Fonte
 from concursos.importacao.preparo import NO_LOTE
 from legislacao.entrada import Erro
@@ -25,13 +34,18 @@ LOTE_PREPARO = 25_000
 PRIMEIRO_LOTE = 5_000
 
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+\Z")
-_NOTA = re.compile(r"\d{1,5}(?:[.,]\d{1,3})?\Z")
-_DATA_BR = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})\Z")
-_DATA_ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z")
+# Só os algarismos de 0 a 9 (re.ASCII): o \d do Python aceitaria «７０» (largura dupla) ou «٧٠» (arábicos),
+# que o banco recusaria ou que a banca não quis dizer.
+_NOTA = re.compile(r"\d{1,5}(?:[.,]\d{1,3})?\Z", re.ASCII)
+_DATA_BR = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})\Z", re.ASCII)
+_DATA_ISO = re.compile(r"(\d{4})-(\d{2})-(\d{2})\Z", re.ASCII)
 _SEM_PONTUACAO_CPF = str.maketrans("", "", ".-/ ")
 _MAIOR_INTEIRO = 2_147_483_647
 
 MOTIVO_SIM_NAO = "valor desconhecido; use sim ou nao."
+MOTIVO_ALGARISMOS = " Use só os algarismos de 0 a 9 (o valor tem outros, como os de largura dupla «７»)."
+# Textos livres: um tab é só mais um espaço (normalizado como os outros).
+_TAB_E_ESPACO = frozenset(("nome", "nome_social", "telefone"))
 
 
 
@@ -110,7 +124,7 @@ class Erros:
     def __call__(self, linha: int, coluna: str, valor: str, motivo: str) -> None:
         self.total += 1
         if len(self.lista) < self.limite:
-            self.lista.append(Erro(linha, coluna, valor, motivo))
+            self.lista.append(Erro(linha, coluna, caracteres.visivel(valor), motivo))
 
     @property
     def cheio(self) -> bool:
@@ -118,7 +132,7 @@ class Erros:
 
 
 def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: dict[str, int], nulo,
-           erros: Erros) -> Iterator[Lote]:
+              erros: Erros) -> Iterator[Lote]:
     """Lê e valida cada linha e a entrega em lotes já no formato da tabela de preparo.
 
     É o laço quente (roda numa thread própria, em paralelo com o banco): nada de objetos de modelo nem de
@@ -142,16 +156,23 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
     erro = erros
     # Os primeiros lotes são menores e crescem: o banco começa logo e não espera a leitura do segundo.
     tamanho = min(PRIMEIRO_LOTE, LOTE_PREPARO)
+    suspeito = caracteres.SUSPEITO.search
+    do_leiaute = sorted(posicoes.items(), key=lambda item: item[1])
 
     for linha, campos in fonte.linhas:
         if len(campos) != largura:
             if not any(c.strip() for c in campos):
                 continue
-            erro(linha, "", "", f"a linha tem {len(campos)} campos, e o cabeçalho {largura}; confira separadores "
-                                "e aspas.")
+            _largura_errada(linha, campos, largura, fonte.cabecalho, erro)
             if erros.cheio:
                 break
             continue
+        # Uma busca na linha inteira: só a linha com algum caractere suspeito é examinada campo a campo.
+        if suspeito("".join(campos)) and _caracteres_recusados(linha, campos, do_leiaute, erro):
+            lidas += 1
+            if erros.cheio:
+                break
+            continue  # fora da tabela de preparo: o valor não chega ao banco
         campos.append("")
         (insc, cargo, nome, nome_social, cpf, nascimento, genero, email, telefone, cor, quilombola, pcd, reserva,
          autodeclaracao, nota, classificacao, situacao) = pega(campos)
@@ -271,7 +292,8 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
                 nota = nota.replace(",", ".")
             else:
                 erro(linha, "nota_final", nota, "use um número não negativo com até 5 dígitos inteiros e 3 casas "
-                                                "decimais, com vírgula ou ponto (p. ex. 78,5).")
+                                                "decimais, com vírgula ou ponto (p. ex. 78,5)."
+                     + ("" if nota.isascii() else MOTIVO_ALGARISMOS))
                 nota = nulo
         else:
             nota = nulo
@@ -279,7 +301,8 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
             if not (classificacao.isdigit() and classificacao.isascii()) or not (
                     1 <= int(classificacao) <= _MAIOR_INTEIRO):
                 erro(linha, "classificacao", classificacao, "use um número inteiro a partir de 1 (1 = melhor "
-                                                            "classificado).")
+                                                            "classificado)."
+                     + ("" if classificacao.isascii() else MOTIVO_ALGARISMOS))
                 classificacao = nulo
         else:
             classificacao = nulo
@@ -305,6 +328,30 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
     leitura.linhas = lidas
     if lote:
         yield Lote(_marcar_ultima_do_cpf(lote, escapar), primeira_do_lote, leitura.ultima, lidas, not erros.total)
+
+
+def _largura_errada(linha: int, campos: list[str], largura: int, cabecalho: list[str], erro: Erros) -> None:
+    quebrado = next((i for i, c in enumerate(campos) if "\n" in c or "\r" in c), None)
+    if quebrado is None:
+        erro(linha, "", "", f"a linha tem {len(campos)} campos, e o cabeçalho {largura}; confira separadores e "
+                            "aspas.")
+        return
+    # Aspas abertas e não fechadas: o campo engoliu o resto da linha (ou do arquivo).
+    coluna = chave_da_coluna(cabecalho[quebrado]) if quebrado < largura else ""
+    erro(linha, coluna, campos[quebrado], "aspas abertas e não fechadas: o campo entre aspas continua nas linhas "
+                                          "seguintes do arquivo; feche as aspas (ou tire a quebra de linha) neste "
+                                          "campo.")
+
+
+def _caracteres_recusados(linha: int, campos: list[str], do_leiaute: list[tuple[str, int]], erro: Erros) -> bool:
+    """Acusa cada campo do leiaute com caracteres de controle, invisíveis ou de direção; devolve se houve algum."""
+    recusou = False
+    for coluna, i in do_leiaute:
+        motivo = caracteres.motivo(campos[i], tab_e_espaco=coluna in _TAB_E_ESPACO)
+        if motivo is not None:
+            erro(linha, coluna, campos[i], motivo)
+            recusou = True
+    return recusou
 
 
 def _marcar_ultima_do_cpf(lote: list[list], escapar: bool) -> list[list]:
