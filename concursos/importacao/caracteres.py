@@ -23,14 +23,16 @@ _DIRECAO = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _INVISIVEIS = ("\u00ad\u115f\u1160\u180e\u200b-\u200d\u2060-\u2064\u206a-\u206f\u3164\ufeff\uffa0"
                "\ufff9-\ufffb\U000e0000-\U000e007f")
 
-# Tudo o que a validação de uma linha procura de uma vez (o tab entra para que um tab no número de
-# inscrição também seja acusado; nos textos livres ele vira espaço).
+# Tudo o que é recusado (o tab entra: no número de inscrição é recusado; nos textos livres vira espaço).
 SUSPEITO = re.compile(f"[\t{_CONTROLE}{_DIRECAO}{_INVISIVEIS}]")
-_RECUSADO = re.compile(f"[{_CONTROLE}{_DIRECAO}{_INVISIVEIS}]")
-_RECUSADO_COM_TAB = re.compile(f"[\t{_CONTROLE}{_DIRECAO}{_INVISIVEIS}]")
+_SEM_O_TAB = re.compile(f"[{_CONTROLE}{_DIRECAO}{_INVISIVEIS}]")
 _QUEBRA = re.compile("[\n\r\u2028\u2029\x0b\x0c\x85]")
 _NA_DIRECAO = re.compile(f"[{_DIRECAO}]")
 _SO_INVISIVEIS = re.compile(f"[\\s{_INVISIVEIS}]*\\Z")
+# Letras do hangul que não desenham nada: são imprimíveis para o Unicode (a linha não cai no exame de
+# caracteres suspeitos), e por isso o nome é conferido à parte.
+PREENCHIMENTOS = "\u115f\u1160\u3164\uffa0 "
+MOTIVO_SO_INVISIVEIS = "o valor só tem caracteres invisíveis ou espaços; informe o valor de verdade."
 _ESCRITOS = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 # Nos erros, um valor enorme (um campo de 100 mil caracteres) fica só com o começo.
 TAMANHO_NO_ERRO = 80
@@ -40,7 +42,7 @@ def visivel(valor: str) -> str:
     """O valor como aparece na mensagem de erro: cada caractere suspeito escrito como \\uXXXX (ou \\t, \\n,
     \\r), os demais como estão; valores longos cortados."""
     cortado = valor[:TAMANHO_NO_ERRO]
-    escrito = _RECUSADO_COM_TAB.sub(lambda achado: _escrito(achado.group()), cortado)
+    escrito = SUSPEITO.sub(lambda achado: _escrito(achado.group()), cortado)
     return escrito + ("…" if len(valor) > TAMANHO_NO_ERRO else "")
 
 
@@ -54,7 +56,7 @@ def _escrito(caractere: str) -> str:
 def motivo(valor: str, *, tab_e_espaco: bool) -> str | None:
     """Por que o valor é recusado (None se não é). `tab_e_espaco`: nos textos livres (nome, telefone), o tab
     é um espaço a mais, normalizado como os outros."""
-    achado = (_RECUSADO if tab_e_espaco else _RECUSADO_COM_TAB).search(valor)
+    achado = (_SEM_O_TAB if tab_e_espaco else SUSPEITO).search(valor)
     if achado is None:
         return None
     if _QUEBRA.search(valor):
@@ -64,7 +66,7 @@ def motivo(valor: str, *, tab_e_espaco: bool) -> str | None:
         return ("o valor tem caracteres que invertem a direção do texto (mostrados como \\u…), que fazem a tela "
                 "exibir algo diferente do que está gravado; digite o valor de novo, sem copiá-lo de outro lugar.")
     if _SO_INVISIVEIS.match(valor):
-        return "o valor só tem caracteres invisíveis ou espaços; informe o valor de verdade."
+        return MOTIVO_SO_INVISIVEIS
     if achado.group() == "\t":
         return "o valor tem um tab (mostrado como \\t), que não cabe neste campo; tire-o."
     tipo = "de controle" if unicodedata.category(achado.group()) == "Cc" else "invisíveis"

@@ -35,8 +35,12 @@ def descricao(exc: BaseException) -> str:
     return " ← ".join(partes)
 
 
-def registrar(logger: logging.Logger, mensagem: str, *args, exc: BaseException, nivel: int = logging.ERROR) -> None:
-    """Registra a falha com o tipo da exceção e a pilha de chamadas, sem a mensagem dela."""
+def registrar(logger: logging.Logger, mensagem: str, *args, exc: BaseException, nivel: int = logging.ERROR,
+              com_pilha: bool = True) -> None:
+    """Registra a falha com o tipo da exceção e (`com_pilha`) a pilha de chamadas, sem a mensagem dela."""
+    if not com_pilha:
+        logger.log(nivel, f"{mensagem} {descricao(exc)}.", *args)
+        return
     pilha = "".join(traceback.format_tb(exc.__traceback__)).rstrip()
     logger.log(nivel, f"{mensagem} {descricao(exc)}.\n%s", *args, pilha)
 

@@ -159,11 +159,17 @@ def _erro_utf8(arquivo: BinaryIO, separador: str, cabecalho: list[str]) -> Erro:
 
 
 def _erro_utf8_na_linha(linha: int, bruta: bytes, separador: str, cabecalho: list[str], motivo: str) -> Erro:
-    campos = next(csv.reader([bruta.decode("utf-8", "replace")], delimiter=separador), [])
-    escritos = next(csv.reader([bruta.decode("utf-8", "backslashreplace")], delimiter=separador), [])
+    sem_coluna = Erro(linha, "", "", motivo.replace("o valor mostra", "a mensagem mostra") + _trecho(bruta))
+    if linha == 1:
+        return sem_coluna
+    try:
+        campos = next(csv.reader([bruta.decode("utf-8", "replace")], delimiter=separador), [])
+        escritos = next(csv.reader([bruta.decode("utf-8", "backslashreplace")], delimiter=separador), [])
+    except csv.Error:  # a linha tem outros defeitos (um \r solto): fica só a linha
+        return sem_coluna
     indice = next((i for i, campo in enumerate(campos) if "\ufffd" in campo), None)
-    if indice is None or len(escritos) != len(campos) or linha == 1:
-        return Erro(linha, "", "", motivo.replace("o valor mostra", "a mensagem mostra") + _trecho(bruta))
+    if indice is None or len(escritos) != len(campos):
+        return sem_coluna
     coluna = chave_da_coluna(cabecalho[indice]) if indice < len(cabecalho) else ""
     return Erro(linha, coluna, escritos[indice], motivo)
 

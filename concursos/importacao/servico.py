@@ -320,8 +320,9 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
                         todas_gravadas &= inteiro
                     except DatabaseError as exc:
                         # Desfeito só este lote (savepoint); ele e os seguintes esperam a validação completa.
+                        # Esperado num arquivo com repetições (a validação as acusa): sem a pilha.
                         falhas.registrar(logger, "Gravação otimista recusada; o restante espera a validação:",
-                                         exc=exc, nivel=logging.WARNING)
+                                         exc=exc, nivel=logging.INFO, com_pilha=False)
                         gravacao.candidatos_afetados = afetados
                         otimista = todas_gravadas = False
                 if pendente is None and not (otimista and lote.limpo):

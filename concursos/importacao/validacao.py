@@ -156,7 +156,6 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
     erro = erros
     # Os primeiros lotes são menores e crescem: o banco começa logo e não espera a leitura do segundo.
     tamanho = min(PRIMEIRO_LOTE, LOTE_PREPARO)
-    suspeito = caracteres.SUSPEITO.search
     do_leiaute = sorted(posicoes.items(), key=lambda item: item[1])
 
     for linha, campos in fonte.linhas:
@@ -167,8 +166,9 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
             if erros.cheio:
                 break
             continue
-        # Uma busca na linha inteira: só a linha com algum caractere suspeito é examinada campo a campo.
-        if suspeito("".join(campos)) and _caracteres_recusados(linha, campos, do_leiaute, erro):
+        # Todo caractere de controle, invisível ou de direção é não imprimível (str.isprintable, em C, bem
+        # mais rápido que uma expressão regular): só a linha com algum é examinada campo a campo.
+        if not "".join(campos).isprintable() and _caracteres_recusados(linha, campos, do_leiaute, erro):
             lidas += 1
             if erros.cheio:
                 break
@@ -202,6 +202,8 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
             nome = " ".join(nome.split())
             if not nome:
                 erro(linha, "nome", nome, "o nome é obrigatório.")
+            elif not nome.strip(caracteres.PREENCHIMENTOS):
+                erro(linha, "nome", nome, caracteres.MOTIVO_SO_INVISIVEIS)
             elif len(nome) > 200:
                 erro(linha, "nome", nome, "o nome tem mais de 200 caracteres.")
             elif escapar and "\\" in nome:
