@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 
 from concursos.importacao.servico import importar
 from tests.concursos.conftest import cpf_valido
@@ -47,3 +49,12 @@ def certame(fazer_certame):
 @pytest.fixture
 def cpfs():
     return [cpf_valido(900_000 + i) for i in range(40)]
+
+
+@pytest.fixture
+def operador(db):
+    """Quem importa pelo admin: o envio, a validação e a confirmação, sem ser superusuário."""
+    usuario = get_user_model().objects.create_user("operador", password="senha-de-teste-1", is_staff=True)
+    usuario.user_permissions.add(*Permission.objects.filter(
+        codename__in=["add_inscricao", "view_certame", "view_inscricao"]))
+    return usuario

@@ -13,8 +13,6 @@ import zipfile
 
 import openpyxl
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -301,10 +299,7 @@ class TestXlsxHostil:
 class TestListaDeErros:
     """O CSV de erros que o admin baixa traz os valores do arquivo: nenhum vira fórmula no Excel."""
 
-    def test_valores_que_parecem_formula(self, client, certame, cpfs):
-        operador = get_user_model().objects.create_user("operador", password="senha-de-teste-1", is_staff=True)
-        operador.user_permissions.add(*Permission.objects.filter(
-            codename__in=["add_inscricao", "view_certame", "view_inscricao"]))
+    def test_valores_que_parecem_formula(self, client, operador, certame, cpfs):
         client.force_login(operador)
         hostis = {"cor": '"=HYPERLINK(""http://exemplo.invalid"";""Clique"")"', "quilombola": "+cmd|' /C calc'!A0",
                   "pcd": "@SUM(1+1)", "reserva": "-2+3"}

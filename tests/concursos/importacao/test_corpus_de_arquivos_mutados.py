@@ -15,8 +15,6 @@ import zipfile
 
 import openpyxl
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -187,14 +185,6 @@ def test_o_servico_recusa_ou_grava_inteiro_cada_arquivo_mutado(certame, corpus):
             transaction.set_rollback(True)  # cada arquivo contra o mesmo banco (o certame sem inscrições)
     # A maioria das mutações estraga o arquivo: o teste exercita as recusas, não só arquivos válidos.
     assert recusados > len(corpus) // 2
-
-
-@pytest.fixture
-def operador(db):
-    usuario = get_user_model().objects.create_user("operador", password="senha-de-teste-1", is_staff=True)
-    usuario.user_permissions.add(*Permission.objects.filter(
-        codename__in=["add_inscricao", "view_certame", "view_inscricao"]))
-    return usuario
 
 
 def test_uma_amostra_pelo_envio_do_admin(client, operador, certame, corpus):

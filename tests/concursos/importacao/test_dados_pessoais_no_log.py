@@ -10,8 +10,6 @@ from __future__ import annotations
 import logging
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -77,15 +75,12 @@ def test_recusa_do_banco_com_a_linha_na_mensagem(certame, arquivo, cpf, log, mon
     assert not Inscricao.objects.exists()
 
 
-def test_falha_inesperada_com_a_linha_na_mensagem(client, certame, arquivo, cpf, log, monkeypatch):
+def test_falha_inesperada_com_a_linha_na_mensagem(client, operador, certame, arquivo, cpf, log, monkeypatch):
     def quebrar(*args, **kwargs):
         raise ValueError(f"linha inesperada: {NOME};{cpf};{NASCIMENTO};{EMAIL};{TELEFONE};{COR}")
 
     monkeypatch.setattr(validacao, "ler_lotes", quebrar)
     monkeypatch.setattr("concursos.importacao.servico.ler_lotes", quebrar)
-    operador = get_user_model().objects.create_user("operador", password="senha-de-teste-1", is_staff=True)
-    operador.user_permissions.add(*Permission.objects.filter(
-        codename__in=["add_inscricao", "view_certame", "view_inscricao"]))
     client.force_login(operador)
     client.post(reverse("admin:concursos_certame_importar", args=[certame.pk]),
                 {"arquivo": SimpleUploadedFile("banca.csv", arquivo, content_type="text/csv")})

@@ -9,7 +9,6 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -490,14 +489,6 @@ class TestComando:
         arquivo.write_bytes(b"inscricao\n")
         with pytest.raises(CommandError, match="não encontrado"):
             call_command("importar_inscricoes", "123/2099", str(arquivo))
-
-
-@pytest.fixture
-def operador(db):
-    usuario = get_user_model().objects.create_user("operador", password="senha-de-teste-1", is_staff=True)
-    usuario.user_permissions.add(*Permission.objects.filter(
-        codename__in=["add_inscricao", "view_certame", "view_inscricao"]))
-    return usuario
 
 
 class TestAdmin:
