@@ -202,7 +202,7 @@ def _cpu_do_processo(pid: int) -> float:
 def perfilar(certame_id: int, arquivo: Path) -> None:
     from django.db import connection
 
-    from concursos.importacao import importar
+    from concursos.importacao.servico import importar
     from concursos.models import Certame
 
     lentos = []

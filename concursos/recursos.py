@@ -8,7 +8,7 @@
 - CandidatoResource (identificação e contato) e CandidatoSensivelResource (com cor ou raça, quilombola
   e PcD do cadastro).
 
-As importações não passam por aqui: vão pelo motor de concursos/importacao.py, que valida o arquivo
+As importações não passam por aqui: vão pelo motor de concursos/importacao/, que valida o arquivo
 inteiro e grava em lote, tudo ou nada. Cada exportação faz uma consulta só (select_related), sem N+1; as
 grandes (concursos/exportacao.py) usam estes mesmos recursos, linha a linha, na fila de tarefas.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from import_export import fields, resources
 
-from concursos.importacao import COLUNAS
+from concursos.importacao.leiaute import COLUNAS
 from concursos.models import Candidato, Inscricao, formatar_cpf, mascarar_cpf
 
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django_tasks import TaskResultStatus, default_task_backend, task
 
 from concursos import exportacao
-from concursos.importacao import executar_importacao
+from concursos.importacao.acompanhamento import executar_importacao
 from concursos.models import Importacao
 from concursos.retencao import aplicar_retencao
 from documentos.models import Exportacao

@@ -22,10 +22,14 @@ from django.urls import path, reverse
 from django.utils import timezone
 
 from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
-from concursos.importacao import LEIAUTE, contar_linhas, executar_importacao, ler_previa, mil
+from concursos.importacao.acompanhamento import executar_importacao
+from concursos.importacao.leiaute import LEIAUTE
+from concursos.importacao.leitura import contar_linhas, ler_previa
+from concursos.importacao.servico import mil
 from concursos.models import Certame, EstadoImportacao, Importacao
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.orgaos import recortar
+from nucleo.planilhas import celula_segura
 
 PERMISSAO = "concursos.add_inscricao"
 # Até aqui a validação e a gravação rodam dentro da própria requisição (alguns segundos, no máximo);
@@ -159,8 +163,9 @@ def _erros_csv(importacao: Importacao) -> HttpResponse:
     resposta.write("\ufeff")  # BOM: o Excel abre o UTF-8 com acentos
     escritor = csv.writer(resposta, delimiter=";")
     escritor.writerow(["linha", "coluna", "valor", "motivo"])
+    # O valor vem do arquivo da banca: «=HYPERLINK(…)» num nome não pode virar fórmula no Excel de quem baixa.
     for erro in importacao.erros:
-        escritor.writerow([erro.get("linha"), erro.get("coluna"), erro.get("valor"), erro.get("motivo")])
+        escritor.writerow([celula_segura(erro.get(campo)) for campo in ("linha", "coluna", "valor", "motivo")])
     return resposta
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from concursos.importacao import ErroGravacao, importar, mil
+from concursos.importacao import falhas
+from concursos.importacao.servico import ErroGravacao, importar, mil
 from concursos.models import Certame
+
+logger = logging.getLogger(__name__)
 
 
 def achar_certame(referencia: str) -> Certame:
@@ -47,6 +51,11 @@ class Command(BaseCommand):
             resultado = importar(certame=alvo, arquivo=caminho, nome=caminho.name, gravar=not dry_run)
         except ErroGravacao as exc:
             raise CommandError(str(exc)) from exc
+        except Exception as exc:
+            # Nem a pilha nem a mensagem na tela: a mensagem de uma exceção pode trazer dados do arquivo.
+            falhas.registrar(logger, "Falha inesperada na importação pela linha de comando:", exc=exc)
+            raise CommandError("Falha inesperada ao processar o arquivo; nada foi gravado. O tipo do erro e onde "
+                               "ele ocorreu ficaram no log do servidor.") from exc
         if resultado.erros:
             for erro in resultado.erros:
                 self.stderr.write(str(erro))

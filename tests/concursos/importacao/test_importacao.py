@@ -9,7 +9,6 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -17,53 +16,17 @@ from django.db import DatabaseError, IntegrityError
 from django.urls import reverse
 from localflavor.br.validators import BRCPFValidator
 
-from concursos import importacao
 from concursos.admin import importacao as admin_importacao
-from concursos.importacao import ErroGravacao, contar_linhas, cpf_valido, importar
-from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame
+from concursos.importacao import acompanhamento, gravacao, leiaute, servico, validacao
+from concursos.importacao.leitura import contar_linhas
+from concursos.importacao.servico import ErroGravacao
+from concursos.importacao.validacao import cpf_valido
+from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame, formatar_cpf
 from concursos.recursos import CandidatoResource, InscricaoPublicacaoResource, InscricaoResource
 from concursos.services import certame_avancar, certame_publicar
 from tests.concursos.conftest import cpf_valido as gerar_cpf
+from tests.concursos.importacao.conftest import CABECALHO, RESULTADOS, csv_de, linha, mensagens, rodar
 from tests.conftest import lotar_em_todos
-
-CABECALHO = ("inscricao,cargo,nome,nome_social,cpf,data_nascimento,genero,email,telefone,cor_raca,quilombola,pcd,"
-             "reserva,autodeclaracao_em")
-RESULTADOS = ",nota_final,classificacao,situacao"
-
-
-def linha(numero, cpf, *, cargo="ADM", nome=None, nome_social="", cor="parda", quilombola="nao", pcd="nao",
-          reserva="sim", nascimento="31/12/1990", email=None, telefone="(27) 99999-0000", resultado=()):
-    campos = [numero, cargo, nome or f"Pessoa {numero}", nome_social, cpf, nascimento, "feminino",
-              email or f"p{numero}@exemplo.org", telefone, cor, quilombola, pcd, reserva, "10/03/2024", *resultado]
-    return ",".join(campos)
-
-
-def csv_de(*linhas, cabecalho=CABECALHO) -> bytes:
-    return ("\n".join([cabecalho, *linhas]) + "\n").encode()
-
-
-def rodar(certame, conteudo: bytes, nome="banca.csv", **kwargs):
-    return importar(certame=certame, arquivo=io.BytesIO(conteudo), nome=nome, **kwargs)
-
-
-def mensagens(resultado) -> list[str]:
-    return [str(e) for e in resultado.erros]
-
-
-@pytest.fixture(autouse=True)
-def _midia_temporaria(settings, tmp_path):
-    """Os arquivos enviados pelo admin vão para uma pasta temporária, não para media/ da árvore."""
-    settings.MEDIA_ROOT = tmp_path / "media"
-
-
-@pytest.fixture
-def certame(fazer_certame):
-    return fazer_certame(cargos=(("ADM", 5, 1), ("MED", 3, 0)))
-
-
-@pytest.fixture
-def cpfs():
-    return [gerar_cpf(900_000 + i) for i in range(40)]
 
 
 @pytest.fixture
@@ -77,8 +40,8 @@ def encerrar(admin_user):
 @pytest.fixture
 def lotes_pequenos(monkeypatch):
     """Lotes de 2 linhas: exercita a leitura em paralelo e a gravação otimista em vários lotes."""
-    monkeypatch.setattr(importacao, "LOTE_PREPARO", 2)
-    monkeypatch.setattr(importacao, "LOTE_GRAVACAO_MINIMO", 2)
+    monkeypatch.setattr(validacao, "LOTE_PREPARO", 2)
+    monkeypatch.setattr(gravacao, "LOTE_GRAVACAO_MINIMO", 2)
 
 
 def test_cpf_valido_concorda_com_o_validador_do_localflavor():
@@ -185,7 +148,7 @@ class TestImportacaoValida:
         assert not Inscricao.history.exists()
 
     def test_gravacao_otimista_recusada_cai_para_a_gravacao_final(self, certame, cpfs, lotes_pequenos, monkeypatch):
-        original = importacao._Gravacao.lote_otimista
+        original = gravacao.Gravacao.lote_otimista
         chamadas = []
 
         def falhar_no_segundo(self, lote, existentes):
@@ -195,7 +158,7 @@ class TestImportacaoValida:
                 raise IntegrityError("colisão simulada")
             return original(self, lote, existentes)
 
-        monkeypatch.setattr(importacao._Gravacao, "lote_otimista", falhar_no_segundo)
+        monkeypatch.setattr(gravacao.Gravacao, "lote_otimista", falhar_no_segundo)
         resultado = rodar(certame, csv_de(*[linha(f"{i:04d}", cpfs[i]) for i in range(7)]))
         assert resultado.erros == [] and resultado.gravado
         assert len(chamadas) == 2  # depois da falha, os lotes seguintes esperam a validação
@@ -267,7 +230,7 @@ class TestErros:
             cabecalho=CABECALHO + RESULTADOS))
         assert mensagens(resultado) == [
             "Linha 3, coluna «inscricao», valor «0001»: inscrição repetida (já aparece na linha 2).",
-            f"Linha 4, coluna «cpf», valor «{importacao.formatar_cpf(cpfs[0])}»: CPF repetido no cargo ADM (já "
+            f"Linha 4, coluna «cpf», valor «{formatar_cpf(cpfs[0])}»: CPF repetido no cargo ADM (já "
             "aparece na linha 2); uma pessoa tem uma só inscrição por cargo.",
             "Linha 5, coluna «classificacao», valor «3»: classificação repetida no cargo ADM (já aparece na linha 4); "
             "a banca deve aplicar os critérios de desempate.",
@@ -295,7 +258,7 @@ class TestErros:
                                           linha("0003", cpfs[3], resultado=("70", "1", "habilitado")),
                                           cabecalho=CABECALHO + RESULTADOS))
         assert mensagens(resultado) == [
-            f"Linha 2, coluna «cpf», valor «{importacao.formatar_cpf(cpfs[0])}»: este CPF já tem a inscrição 0001 no "
+            f"Linha 2, coluna «cpf», valor «{formatar_cpf(cpfs[0])}»: este CPF já tem a inscrição 0001 no "
             "cargo ADM; uma pessoa tem uma só inscrição por cargo.",
             "Linha 3, coluna «classificacao», valor «1»: a classificação 1 do cargo ADM já é da inscrição 0001, que "
             "não está no arquivo; envie as duas ou corrija a classificação.",
@@ -303,13 +266,13 @@ class TestErros:
         assert Inscricao.objects.count() == 1
 
     def test_falha_na_gravacao_nao_deixa_nada_gravado(self, certame, cpfs, monkeypatch):
-        original = importacao._Registro.fechar
+        original = servico._Registro.fechar
 
         def falhar(self, resultado):
             original(self, resultado)
             raise DatabaseError("falha simulada no fim da gravação")
 
-        monkeypatch.setattr(importacao._Registro, "fechar", falhar)
+        monkeypatch.setattr(servico._Registro, "fechar", falhar)
         with pytest.raises(ErroGravacao, match="nada foi gravado"):
             rodar(certame, csv_de(linha("0001", cpfs[0]), linha("0002", cpfs[1])))
         assert not Candidato.objects.exists()
@@ -343,7 +306,7 @@ class TestResultados:
                     b"0002;;;eliminado\n0003;70;1;habilitado\n")
         resultado = rodar(importado, conteudo)
         assert resultado.erros == [], mensagens(resultado)
-        assert resultado.modo == importacao.MODO_RESULTADOS
+        assert resultado.modo == leiaute.MODO_RESULTADOS
         assert (resultado.inscricoes_atualizadas, resultado.inscricoes_sem_mudanca) == (4, 0)
         assert "Inscrições: 0 nova(s), 4 atualizada(s)" in resultado.resumo()
         assert "Candidatos" not in resultado.resumo()
@@ -529,15 +492,6 @@ class TestComando:
             call_command("importar_inscricoes", "123/2099", str(arquivo))
 
 
-@pytest.fixture
-def operador(db, certame):
-    usuario = get_user_model().objects.create_user("operador", password="senha-de-teste-1", is_staff=True)
-    lotar_em_todos(usuario)
-    usuario.user_permissions.add(*Permission.objects.filter(
-        codename__in=["add_inscricao", "view_certame", "view_inscricao"]))
-    return usuario
-
-
 class TestAdmin:
     def enviar(self, cliente, certame, conteudo, nome="banca.csv"):
         return cliente.post(reverse("admin:concursos_certame_importar", args=[certame.pk]),
@@ -667,19 +621,19 @@ class TestAcompanhamento:
 
         registro = Importacao.objects.create(certame=fazer_certame(), arquivo="importacoes/x.csv",
                                              nome_original="x.csv", total_linhas=10)
-        acompanhamento = importacao.Acompanhamento(registro)
-        acompanhamento("validando", 4)
+        andamento = acompanhamento.Acompanhamento(registro)
+        andamento("validando", 4)
         registro.refresh_from_db()
         assert (registro.estado, registro.linhas_processadas, registro.progresso) == (
             EstadoImportacao.VALIDANDO, 4, 40)
         with transaction.atomic():
-            acompanhamento("gravando", 7)
+            andamento("gravando", 7)
             if connection.vendor == "postgresql":
-                visto = acompanhamento.lateral.execute(
+                visto = andamento.lateral.execute(
                     "SELECT estado, linhas_processadas FROM concursos_importacao WHERE id = %s",
                     [registro.pk]).fetchone()
                 assert visto == ("gravando", 7)
-        acompanhamento.fechar()
+        andamento.fechar()
 
     def test_contar_linhas(self):
         assert contar_linhas(io.BytesIO(b"a,b\n1,2\n3,4\n"), "x.csv") == 2
@@ -708,7 +662,7 @@ class TestExportacao:
 
     def test_exportacao_no_leiaute_da_importacao_volta_a_importar(self, importado, fazer_certame):
         dados = InscricaoResource().export()
-        assert dados.headers == list(importacao.COLUNAS)
+        assert dados.headers == list(leiaute.COLUNAS)
         outro = fazer_certame(numero="002/2024", cargos=(("ADM", 5, 1), ("MED", 3, 0)))
         resultado = rodar(outro, dados.export("csv").encode())
         assert resultado.erros == [], mensagens(resultado)

@@ -1,0 +1,1 @@
+"""A importação dos arquivos da banca; a orquestração e o seu passo a passo estão em servico.py."""

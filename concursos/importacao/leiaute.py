@@ -1,0 +1,111 @@
+"""O leiaute do arquivo da banca: as colunas, os valores aceitos e a leitura do cabeçalho (docs/importacao.md)."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from legislacao.entrada import Erro
+
+logger = logging.getLogger(__name__)
+
+
+# Ordem do leiaute documentado (também a das exportações, em concursos/recursos.py).
+COLUNAS = ("inscricao", "cargo", "nome", "nome_social", "cpf", "data_nascimento", "genero", "email", "telefone",
+           "cor_raca", "quilombola", "pcd", "reserva", "autodeclaracao_em", "nota_final", "classificacao",
+           "situacao")
+OBRIGATORIAS_INSCRICAO = ("inscricao", "cargo", "nome", "cpf", "email", "cor_raca", "quilombola", "pcd", "reserva")
+OPCIONAIS_INSCRICAO = ("nome_social", "data_nascimento", "genero", "telefone", "autodeclaracao_em")
+COLUNAS_RESULTADO = ("nota_final", "classificacao", "situacao")
+_DA_PESSOA = frozenset(OBRIGATORIAS_INSCRICAO + OPCIONAIS_INSCRICAO) - {"inscricao"}
+
+# (coluna, obrigatória?, formato) — mostrado na tela de envio; docs/importacao.md traz os detalhes.
+LEIAUTE = (
+    ("inscricao", "sim", "número da inscrição na banca (até 30 caracteres); único no certame"),
+    ("cargo", "sim*", "código do cargo no certame (p. ex. ADM)"),
+    ("nome", "sim*", "nome civil (até 200 caracteres)"),
+    ("nome_social", "não", "nome social, se houver"),
+    ("cpf", "sim*", "11 dígitos, com ou sem pontuação (123.456.789-09)"),
+    ("data_nascimento", "não", "dd/mm/aaaa"),
+    ("genero", "não", "feminino, masculino, outro ou nao_informado"),
+    ("email", "sim*", "e-mail de contato"),
+    ("telefone", "não", "até 20 caracteres"),
+    ("cor_raca", "sim*", "branca, preta, parda, amarela ou indigena (autodeclaração, quesito do IBGE)"),
+    ("quilombola", "sim*", "sim ou nao"),
+    ("pcd", "sim*", "sim ou nao (concorre às vagas de pessoa com deficiência)"),
+    ("reserva", "sim*", "sim ou nao (optou pela reserva racial)"),
+    ("autodeclaracao_em", "não", "dd/mm/aaaa (data da autodeclaração)"),
+    ("nota_final", "não", "número com até 3 casas decimais, vírgula ou ponto (78,5)"),
+    ("classificacao", "não", "inteiro a partir de 1, único no cargo (após os desempates da banca)"),
+    ("situacao", "não", "habilitado, eliminado ou desistente"),
+)
+
+MODO_INSCRICOES = "inscricoes"
+MODO_RESULTADOS = "resultados"
+
+SIM_NAO = {"sim": "1", "s": "1", "nao": "0", "não": "0", "n": "0"}
+CORES = {"branca": "branca", "preta": "preta", "parda": "parda", "amarela": "amarela", "indigena": "indigena",
+         "indígena": "indigena"}
+GENEROS = {"feminino": "feminino", "f": "feminino", "masculino": "masculino", "m": "masculino", "outro": "outro",
+           "nao_informado": "nao_informado", "não_informado": "nao_informado", "nao informado": "nao_informado",
+           "não informado": "nao_informado", "prefere não informar": "nao_informado",
+           "prefere nao informar": "nao_informado"}
+SITUACOES = {"habilitado": "habilitado", "eliminado": "eliminado", "desistente": "desistente"}
+
+
+
+class ErroCabecalho(Exception):
+    def __init__(self, erros: list[Erro]):
+        self.erros = erros
+        super().__init__("\n".join(str(e) for e in erros))
+
+
+# Grafias comuns nas planilhas das bancas para as colunas do leiaute.
+SINONIMOS = {"e_mail": "email", "cor_ou_raca": "cor_raca", "raca_cor": "cor_raca", "data_de_nascimento":
+             "data_nascimento", "nascimento": "data_nascimento", "numero_inscricao": "inscricao",
+             "inscricao_numero": "inscricao", "codigo_cargo": "cargo"}
+
+
+def chave_da_coluna(nome: str) -> str:
+    """Nome de coluna comparável: sem acento, minúsculo, espaços, barras e hífens como «_»."""
+    import unicodedata
+
+    sem_acento = unicodedata.normalize("NFKD", nome.removeprefix("\ufeff")).encode("ascii", "ignore").decode()
+    chave = re.sub(r"[\s\-/]+", "_", sem_acento.strip().lower())
+    return SINONIMOS.get(chave, chave)
+
+
+
+def mapear_cabecalho(cabecalho: list[str]) -> tuple[str, dict[str, int], list[str]]:
+    """Valida o cabeçalho; devolve o modo, a posição de cada coluna conhecida e as colunas ignoradas."""
+    if not cabecalho or not any(c.strip() for c in cabecalho):
+        raise ErroCabecalho([Erro(1, "", "", "o arquivo está vazio; a primeira linha deve ser o cabeçalho com as "
+                                             "colunas do leiaute (veja docs/importacao.md).")])
+    erros: list[Erro] = []
+    posicoes: dict[str, int] = {}
+    ignoradas: list[str] = []
+    for i, bruto in enumerate(cabecalho):
+        chave = chave_da_coluna(bruto)
+        if not chave:
+            continue
+        if chave in posicoes:
+            erros.append(Erro(1, chave, bruto, f"coluna repetida no cabeçalho (já é a {posicoes[chave] + 1}ª)."))
+        elif chave in COLUNAS:
+            posicoes[chave] = i
+        else:
+            ignoradas.append(bruto.strip())
+    if "inscricao" not in posicoes:
+        erros.append(Erro(1, "inscricao", "", "coluna obrigatória ausente do cabeçalho."))
+    if _DA_PESSOA & posicoes.keys():
+        modo = MODO_INSCRICOES
+        erros.extend(Erro(1, c, "", "coluna obrigatória ausente do cabeçalho (arquivo de inscrições)."
+                             ) for c in OBRIGATORIAS_INSCRICAO if c not in posicoes and c != "inscricao")
+    else:
+        modo = MODO_RESULTADOS
+        if not any(c in posicoes for c in COLUNAS_RESULTADO):
+            erros.append(Erro(1, "", "", "faltam colunas: um arquivo de inscrições precisa de "
+                                         f"{', '.join(OBRIGATORIAS_INSCRICAO)}; um arquivo só de resultados, de "
+                                         f"inscricao e ao menos uma de {', '.join(COLUNAS_RESULTADO)}."))
+    if erros:
+        raise ErroCabecalho(erros)
+    return modo, posicoes, ignoradas
