@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import csv
+
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.http import HttpResponse
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 
 from nucleo.consulta import SoConsultaMixin
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
+from nucleo.planilhas import celula_segura
 
 
 @admin.register(Orgao)
@@ -65,6 +70,27 @@ class AcessoSensivelAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
     date_hierarchy = "em"
     list_select_related = ["orgao"]
     show_full_result_count = False
+
+    actions = ["exportar_csv"]
+
+    def get_actions(self, request):
+        # Só a exportação: as ações de apagar em massa não existem aqui.
+        acoes = super().get_actions(request)
+        return {nome: acao for nome, acao in acoes.items() if nome == "exportar_csv"}
+
+    @admin.action(description="Exportar os selecionados (CSV)")
+    def exportar_csv(self, request, queryset):
+        resposta = HttpResponse(content_type="text/csv; charset=utf-8")
+        resposta["Content-Disposition"] = 'attachment; filename="registro-de-acessos.csv"'
+        resposta.write("\ufeff")
+        escritor = csv.writer(resposta, delimiter=";")
+        escritor.writerow(["quando", "conta", "órgão", "tipo", "o que", "registros", "filtro", "tela", "finalidade"])
+        for acesso in queryset.select_related("orgao").order_by("em"):
+            escritor.writerow([celula_segura(v) for v in (
+                f"{timezone.localtime(acesso.em):%d/%m/%Y %H:%M:%S}", acesso.nome_usuario,
+                acesso.orgao.nome if acesso.orgao else "", acesso.get_tipo_display(), acesso.descricao,
+                acesso.quantidade, acesso.filtro, acesso.tela, acesso.finalidade)])
+        return resposta
 
     def changelist_view(self, request, extra_context=None):
         # O relatório do titular (LGPD art. 18) mora no app que conhece os titulares; aqui, só o caminho até ele.

@@ -125,3 +125,15 @@ def test_o_encarregado_le_o_registro_dos_seus_orgaos_e_ninguem_o_altera(inscrico
     assert admin.post(reverse("admin:nucleo_acessosensivel_delete", args=[acesso.pk]),
                       {"post": "yes"}).status_code == 403
     assert AcessoSensivel.objects.filter(pk=acesso.pk, descricao=acesso.descricao).exists()
+
+
+def test_o_encarregado_exporta_o_registro_sem_formulas(inscricoes):
+    orgao = inscricoes[0].certame.orgao
+    acesso = AcessoSensivel.objects.create(nome_usuario="=HYPERLINK(\"http://x\",\"y\")", orgao=orgao,
+                                           tipo=TipoAcesso.FICHA, tela="/x/", descricao="+cmd|' /C calc'!A0")
+    encarregado = cliente(grupo="Encarregado de dados")
+    resposta = encarregado.post(REGISTRO, {"action": "exportar_csv", "_selected_action": [acesso.pk]})
+    assert resposta.status_code == 200 and resposta["Content-Type"].startswith("text/csv")
+    texto = resposta.content.decode("utf-8-sig")
+    assert "'=HYPERLINK" in texto and "'+cmd" in texto
+    assert AcessoSensivel.objects.filter(pk=acesso.pk).exists()
