@@ -84,6 +84,9 @@ INSTALLED_APPS = [
 # `python manage.py db_worker`. TASKS_BACKEND permite outro backend (p. ex. o imediato, sem fila).
 INSTALLED_APPS += ["django_tasks", "config.apps.FilaDeTarefasConfig"]
 TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
+# Uma importação ou exportação em andamento grava um sinal a cada lote; sem sinal por este tempo, o processo da fila
+# morreu (ou foi morto) e a tarefa é dada como falha, podendo ser refeita (concursos/recuperacao.py).
+TAREFAS_SEM_SINAL_MINUTOS = int(os.environ.get("TAREFAS_SEM_SINAL_MINUTOS", "10"))
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
+from django.contrib import messages
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.core.exceptions import FieldError, PermissionDenied, SuspiciousOperation
 from django.http import FileResponse, Http404
@@ -22,6 +23,7 @@ from django.utils import timezone
 
 from concursos import exportacao as exportacoes
 from concursos.formatos_seguros import FORMATOS
+from concursos.recuperacao import marcar_paradas, reabrir_exportacao
 from documentos.models import EstadoExportacao, Exportacao
 
 RECENTES = 20
@@ -82,6 +84,9 @@ class ExportacaoEmSegundoPlanoMixin:
             filtros=request.GET.urlencode(),
             descricao=f"{str(self.opts.verbose_name_plural).capitalize()} — {recurso.get_display_name()} ({formato})")
         exportacoes.apagar_vencidas()
+        return self._enfileirar(exportacao)
+
+    def _enfileirar(self, exportacao: Exportacao):
         from concursos.tarefas import gerar_exportacao
 
         gerar_exportacao.enqueue(exportacao.pk)
@@ -127,6 +132,7 @@ class ExportacaoEmSegundoPlanoMixin:
                 "limite": _mil(exportacoes.LIMITE_NA_HORA), "dias": exportacoes.DIAS_GUARDADA}
 
     def exportacoes_view(self, request):
+        marcar_paradas()
         recentes = list(self._minhas(request)[:RECENTES])
         for exportacao in recentes:
             exportacao.linhas = _mil(exportacao.total_linhas)
@@ -135,7 +141,15 @@ class ExportacaoEmSegundoPlanoMixin:
             em_andamento=any(e.em_andamento for e in recentes)))
 
     def exportacao_view(self, request, exportacao_id: int):
+        marcar_paradas()
         exportacao = get_object_or_404(self._minhas(request), pk=exportacao_id)
+        if request.method == "POST" and "refazer" in request.POST:
+            # Só o primeiro pedido vale: dois cliques não põem o mesmo arquivo duas vezes na fila.
+            if reabrir_exportacao(exportacao):
+                return self._enfileirar(exportacao)
+            messages.warning(request, "Esta exportação não está com falha (já foi refeita ou ainda está em "
+                                      "andamento).")
+            return redirect(self._nome_url("exportacao"), exportacao_id=exportacao.pk)
         parada = (exportacao.estado == EstadoExportacao.NA_FILA
                   and timezone.now() - exportacao.criada_em > timedelta(seconds=30))
         return TemplateResponse(request, "admin/concursos/exportacao/progresso.html", self._contexto(

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from concursos.importacao import LEIAUTE, contar_linhas, executar_importacao, ler_previa, mil
 from concursos.models import Certame, EstadoImportacao, Importacao
+from concursos.recuperacao import marcar_paradas, reabrir_importacao
 
 PERMISSAO = "concursos.add_inscricao"
 # Até aqui a validação e a gravação rodam dentro da própria requisição (alguns segundos, no máximo);
@@ -87,6 +88,7 @@ def enviar(request, certame_id: int, *, admin_site):
         importacao.save()
         iniciar(importacao)
         return redirect("admin:concursos_importacao_progresso", importacao_id=importacao.pk)
+    marcar_paradas()
     recentes = certame.importacoes.select_related("criada_por")[:10]
     return render(request, "admin/concursos/importacao/enviar.html", _contexto(
         request, admin_site, certame, f"Importar arquivo da banca — edital {certame.numero_edital}",
@@ -95,10 +97,13 @@ def enviar(request, certame_id: int, *, admin_site):
 
 
 def progresso(request, importacao_id: int, *, admin_site):
+    marcar_paradas()
     importacao = get_object_or_404(Importacao.objects.select_related("certame", "criada_por"), pk=importacao_id)
     certame = importacao.certame
     if request.method == "POST" and "confirmar" in request.POST:
         return _confirmar(request, importacao)
+    if request.method == "POST" and "refazer" in request.POST:
+        return _refazer(request, importacao)
     if request.GET.get("erros") == "csv":
         return _erros_csv(importacao)
     em_andamento = importacao.estado in EM_ANDAMENTO
@@ -140,6 +145,16 @@ def _confirmar(request, importacao: Importacao):
     else:
         messages.warning(request, "Esta importação não está aguardando confirmação (já foi confirmada ou tem "
                                   "erros).")
+    return redirect("admin:concursos_importacao_progresso", importacao_id=importacao.pk)
+
+
+def _refazer(request, importacao: Importacao):
+    # Como na confirmação, só o primeiro pedido vale: dois cliques não processam o arquivo duas vezes.
+    if reabrir_importacao(importacao):
+        iniciar(importacao)
+        messages.info(request, "A importação foi enviada de novo para processamento.")
+    else:
+        messages.warning(request, "Esta importação não está com falha (já foi refeita ou ainda está em andamento).")
     return redirect("admin:concursos_importacao_progresso", importacao_id=importacao.pk)
 
 
