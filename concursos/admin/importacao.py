@@ -24,6 +24,7 @@ from django.utils import timezone
 from concursos.importacao import LEIAUTE, contar_linhas, executar_importacao, ler_previa, mil
 from concursos.models import Certame, EstadoImportacao, Importacao
 from concursos.recuperacao import marcar_paradas, reabrir_importacao
+from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx
 
 PERMISSAO = "concursos.add_inscricao"
 # Até aqui a validação e a gravação rodam dentro da própria requisição (alguns segundos, no máximo);
@@ -44,6 +45,11 @@ class FormularioEnvio(forms.Form):
         if not arquivo.name.lower().endswith((".csv", ".txt", ".xlsx")):
             raise forms.ValidationError("Envie um arquivo .csv ou .xlsx (a planilha .xls antiga não é aceita: "
                                         "salve como .xlsx).")
+        conferir_tamanho(arquivo, "importacao")
+        if arquivo.name.lower().endswith(".xlsx"):
+            conferir_xlsx(arquivo)
+        else:
+            conferir_csv(arquivo)
         return arquivo
 
 
