@@ -126,6 +126,7 @@ def test_numeros_com_sinal_continuam_numeros():
 @pytest.mark.parametrize("consulta", [
     "foo=1",                          # campo que não existe
     "candidato__senha=1",             # busca que não é campo
+    "candidato__cpf=12345678909",     # busca que a lista não oferece, num dado pessoal (lookup_allowed)
     "certame__id__in=a,b",            # valor do tipo errado
     "pcd__exact=talvez",              # filtro da lista com valor inválido
     "autodeclaracao_em__gte=ontem",   # data inválida

@@ -2,6 +2,7 @@
 exportação «Preparando o arquivo» para sempre. Sem sinal por TAREFAS_SEM_SINAL_MINUTOS, a tarefa é dada como falha,
 com o motivo em português, e pode ser refeita; a que está viva não é tocada; e nada fica gravado pela metade."""
 
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -10,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.core.files.base import ContentFile
 from django.core.management import call_command
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -185,6 +186,32 @@ def test_reabrir_so_vale_uma_vez(gravando):
     marcar_paradas()
     assert reabrir_importacao(registro) is True
     assert reabrir_importacao(registro) is False
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_dois_pedidos_simultaneos_de_refazer_so_um_vale(gravando):
+    """Dois cliques (ou duas abas) ao mesmo tempo, cada um na sua conexão: só um reabre; o arquivo não é gravado duas
+    vezes."""
+    if connection.vendor != "postgresql":
+        pytest.skip("Conexões simultâneas de verdade: PostgreSQL.")
+    registro = gravando(MORTO)
+    marcar_paradas()
+    largada = threading.Barrier(4)
+    resultados = []
+
+    def pedir():
+        try:
+            largada.wait()
+            resultados.append(reabrir_importacao(Importacao.objects.get(pk=registro.pk)))
+        finally:
+            connections.close_all()
+
+    pedidos = [threading.Thread(target=pedir) for _ in range(4)]
+    for pedido in pedidos:
+        pedido.start()
+    for pedido in pedidos:
+        pedido.join()
+    assert sorted(resultados) == [False, False, False, True]
 
 
 # --- Exportação -------------------------------------------------------------------------------------------
