@@ -5,7 +5,8 @@ pedido vira uma `documentos.Exportacao` e a tarefa `concursos.tarefas.gerar_expo
 consulta da lista com o mesmo usuário e os mesmos filtros (as permissões são conferidas de novo, no processo da
 fila), passa cada linha pelo mesmo Resource da exportação imediata (os mesmos cabeçalhos e valores, o CPF
 mascarado da versão de publicação) e grava o arquivo em fluxo — CSV, TSV e XLSX linha a linha, sem montar a
-planilha inteira na memória —, anotando o andamento para a página de progresso.
+planilha inteira na memória, cada célula neutralizada como na exportação imediata (concursos/formatos_seguros.py) —,
+anotando o andamento para a página de progresso.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.http import HttpRequest, QueryDict
 from django.utils import timezone
 from django.utils.text import slugify
 
+from concursos.formatos_seguros import neutralizar_linha
 from documentos.models import EstadoExportacao, Exportacao
 
 # Até aqui a exportação cabe numa requisição (alguns segundos); acima, vai para a fila.
@@ -35,6 +37,14 @@ DELIMITADORES = {"CSV": ",", "TSV": "\t"}
 
 class ExportacaoRecusada(Exception):
     """O pedido não vale mais (p. ex. a permissão foi retirada); a mensagem, em português, diz por quê."""
+
+
+class FiltroInvalido(ExportacaoRecusada):
+    """Os filtros do endereço não são os da lista (um campo que não existe, um valor do tipo errado)."""
+
+    def __init__(self):
+        super().__init__("Os filtros do endereço não correspondem aos da lista (um campo que não existe ou um valor "
+                         "inválido). Volte à lista, escolha os filtros por lá e peça a exportação de novo.")
 
 
 def requisicao_da_lista(exportacao: Exportacao) -> HttpRequest:
@@ -71,7 +81,7 @@ def nome_do_arquivo(model_admin, formato) -> str:
 
 def gerar(exportacao: Exportacao) -> Exportacao:
     """Gera o arquivo de uma exportação pedida; em caso de erro, a exportação fica «Falhou», com o motivo."""
-    Exportacao.objects.filter(pk=exportacao.pk).update(estado=EstadoExportacao.GERANDO)
+    Exportacao.objects.filter(pk=exportacao.pk).update(estado=EstadoExportacao.GERANDO, ultimo_sinal=timezone.now())
     try:
         model_admin = admin_do_modelo(exportacao)
         requisicao = requisicao_da_lista(exportacao)
@@ -113,7 +123,7 @@ def _linhas(recurso, consulta, exportacao: Exportacao, *, nativos: bool):
     for n, objeto in enumerate(recurso.iter_queryset(consulta), 1):
         yield [recurso.export_field(campo, objeto, force_native_type=nativos) for campo in campos]
         if n % PASSO_PROGRESSO == 0:
-            Exportacao.objects.filter(pk=exportacao.pk).update(linhas_processadas=n)
+            Exportacao.objects.filter(pk=exportacao.pk).update(linhas_processadas=n, ultimo_sinal=timezone.now())
 
 
 def _escrever(destino, recurso, formato, consulta, exportacao: Exportacao) -> None:
@@ -123,8 +133,8 @@ def _escrever(destino, recurso, formato, consulta, exportacao: Exportacao) -> No
         # O mesmo dialeto do tablib na exportação imediata (vírgula ou tabulação, fim de linha \r\n), em UTF-8.
         texto = io.TextIOWrapper(destino, encoding="utf-8", newline="")
         escritor = csv.writer(texto, delimiter=DELIMITADORES[nome])
-        escritor.writerow(cabecalho)
-        escritor.writerows(_linhas(recurso, consulta, exportacao, nativos=False))
+        escritor.writerow(neutralizar_linha(cabecalho))
+        escritor.writerows(map(neutralizar_linha, _linhas(recurso, consulta, exportacao, nativos=False)))
         texto.flush()
         texto.detach()  # o arquivo continua aberto para a gravação no armazenamento
     elif nome == "XLSX":
@@ -143,7 +153,6 @@ def _escrever_xlsx(destino, cabecalho, linhas, titulo: str) -> None:
     # numa planilha montada na memória). Cabeçalho em negrito e congelado, como no XLSX da exportação imediata.
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
     from openpyxl.styles import Font
 
     livro = Workbook(write_only=True)
@@ -151,14 +160,13 @@ def _escrever_xlsx(destino, cabecalho, linhas, titulo: str) -> None:
     planilha.freeze_panes = "A2"
     negrito = Font(bold=True)
     celulas = []
-    for rotulo in cabecalho:
+    for rotulo in neutralizar_linha(cabecalho):
         celula = WriteOnlyCell(planilha, value=rotulo)
         celula.font = negrito
         celulas.append(celula)
     planilha.append(celulas)
     for linha in linhas:
-        planilha.append([ILLEGAL_CHARACTERS_RE.sub("\N{REPLACEMENT CHARACTER}", v) if isinstance(v, str) else v
-                         for v in linha])
+        planilha.append(neutralizar_linha(linha))
     livro.save(destino)
 
 

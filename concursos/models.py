@@ -417,6 +417,8 @@ class Importacao(models.Model):
                                    on_delete=models.SET_NULL, related_name="+")
     criada_em = models.DateTimeField("enviada em", auto_now_add=True)
     concluida_em = models.DateTimeField("concluída em", null=True, blank=True)
+    # Gravado com o andamento: sem sinal por TAREFAS_SEM_SINAL_MINUTOS, o processo morreu (concursos/recuperacao.py).
+    ultimo_sinal = models.DateTimeField("último sinal do processo", null=True, blank=True, editable=False)
     sha256 = models.CharField("SHA-256 do arquivo", max_length=64, blank=True, editable=False,
                               help_text="Identifica o arquivo importado: o mesmo arquivo sempre dá o mesmo código.")
 

@@ -89,6 +89,9 @@ TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db
 # não confirmada (as gravadas e as recusadas saem na rodada seguinte), e dias até apagar o resultado de uma tarefa.
 RETENCAO_ARQUIVOS_DIAS = int(os.environ.get("RETENCAO_ARQUIVOS_DIAS", "7"))
 RETENCAO_TAREFAS_DIAS = int(os.environ.get("RETENCAO_TAREFAS_DIAS", "30"))
+# Uma importação ou exportação em andamento grava um sinal a cada lote; sem sinal por este tempo, o processo da fila
+# morreu (ou foi morto) e a tarefa é dada como falha, podendo ser refeita (concursos/recuperacao.py).
+TAREFAS_SEM_SINAL_MINUTOS = int(os.environ.get("TAREFAS_SEM_SINAL_MINUTOS", "10"))
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -159,6 +162,13 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Limite do upload de CSV no simulador (10 MiB em memória).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
+# Tamanho máximo de cada tipo de arquivo enviado, em MB (documentos/envios.py): PDF de currículo ou termo, arquivo
+# da banca (um milhão de linhas em CSV tem cerca de 150 MB), PDF enviado à página pública de verificação (sem login:
+# recusado antes de ser lido) e CSV do simulador.
+LIMITE_ENVIO_PDF_MB = int(os.environ.get("LIMITE_ENVIO_PDF_MB", "10"))
+LIMITE_ENVIO_IMPORTACAO_MB = int(os.environ.get("LIMITE_ENVIO_IMPORTACAO_MB", "300"))
+LIMITE_ENVIO_VERIFICACAO_MB = int(os.environ.get("LIMITE_ENVIO_VERIFICACAO_MB", "20"))
+LIMITE_ENVIO_SIMULADOR_MB = int(os.environ.get("LIMITE_ENVIO_SIMULADOR_MB", "10"))
 
 if not DEBUG:
     SECURE_SSL_REDIRECT = _bool("SECURE_SSL_REDIRECT", True)

@@ -1,8 +1,7 @@
 from django import forms
 
 from documentos.codigos import normalizar
-
-TAMANHO_MAXIMO = 50 * 1024 * 1024
+from documentos.envios import conferir_tamanho, parece_pdf
 
 
 class CodigoForm(forms.Form):
@@ -23,6 +22,10 @@ class ArquivoForm(forms.Form):
 
     def clean_arquivo(self):
         arquivo = self.cleaned_data["arquivo"]
-        if arquivo.size > TAMANHO_MAXIMO:
-            raise forms.ValidationError("O arquivo passa de 50 MB; nenhum documento emitido pelo sistema é tão grande.")
+        conferir_tamanho(arquivo, "verificacao")
+        # Só a assinatura, sem abrir o PDF: na página sem login, ler o arquivo inteiro com o pypdf seria trabalho
+        # de graça para quem quisesse ocupar o servidor; o SHA-256 já diz se é o documento emitido.
+        if not parece_pdf(arquivo):
+            raise forms.ValidationError("O arquivo não é um PDF (o conteúdo é de outro tipo, só o nome termina em "
+                                        ".pdf). Envie o PDF que você recebeu.")
         return arquivo

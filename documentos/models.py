@@ -119,6 +119,8 @@ class Exportacao(models.Model):
                               default=EstadoExportacao.NA_FILA)
     total_linhas = models.PositiveIntegerField("linhas", null=True, blank=True)
     linhas_processadas = models.PositiveIntegerField("linhas prontas", default=0)
+    # Gravado com o andamento: sem sinal por TAREFAS_SEM_SINAL_MINUTOS, o processo morreu (concursos/recuperacao.py).
+    ultimo_sinal = models.DateTimeField("último sinal do processo", null=True, blank=True, editable=False)
     arquivo = models.FileField("arquivo", upload_to=_caminho_exportacao, blank=True)
     nome_arquivo = models.CharField("nome para download", max_length=200, blank=True)
     erro = models.TextField("erro", blank=True)

@@ -7,9 +7,11 @@ um código visto num papel não deve dar acesso a listas com nomes ou a atas de 
 from __future__ import annotations
 
 from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
 from documentos.codigos import normalizar
+from documentos.envios import MB, EnvioGrandeDemais, limitar_envio, limite
 from documentos.forms import ArquivoForm, CodigoForm
 from documentos.models import DocumentoEmitido
 from documentos.pdf import sha256_de
@@ -23,8 +25,26 @@ def verificar(request):
     return render(request, "documentos/verificar.html", {"form": form})
 
 
+@csrf_exempt
 @require_http_methods(["GET", "POST"])
 def verificar_codigo(request, codigo: str):
+    # Sem login: o envio grande é recusado antes de o corpo ser lido. O CSRF (que lê o corpo) vem depois do limite:
+    # por isso esta view é csrf_exempt e a que ela chama, csrf_protect.
+    vigia = limitar_envio(request, "verificacao") if request.method == "POST" else None
+    if request.method == "POST" and vigia is None:
+        return _grande_demais(request, codigo)
+    return _verificar_codigo(request, codigo, vigia)
+
+
+def _grande_demais(request, codigo: str):
+    erro = (f"O arquivo passa de {limite('verificacao') // MB} MB e não foi recebido: nenhum documento emitido pelo "
+            "sistema é tão grande. Confira se escolheu o PDF certo.")
+    return render(request, "documentos/verificar.html",
+                  {"form": CodigoForm(initial={"codigo": codigo}), "erro_envio": erro}, status=413)
+
+
+@csrf_protect
+def _verificar_codigo(request, codigo: str, vigia: EnvioGrandeDemais | None):
     canonico = normalizar(codigo)
     if canonico is not None and canonico != codigo:
         return redirect("documentos:verificar_codigo", codigo=canonico)
@@ -32,7 +52,10 @@ def verificar_codigo(request, codigo: str):
     contexto = {"form": CodigoForm(initial={"codigo": codigo}), "codigo": canonico or codigo, "documento": documento}
     if documento is None:
         return render(request, "documentos/verificar.html", contexto, status=404)
-    arquivo_form = ArquivoForm(request.POST or None, request.FILES or None)
+    arquivos = request.FILES if request.method == "POST" else None
+    if vigia is not None and vigia.excedeu:
+        return _grande_demais(request, codigo)
+    arquivo_form = ArquivoForm(request.POST or None, arquivos or None)
     if request.method == "POST" and arquivo_form.is_valid():
         enviado = sha256_de(arquivo_form.cleaned_data["arquivo"])
         contexto["comparacao"] = {"sha256": enviado, "identico": enviado == documento.sha256,

@@ -22,6 +22,7 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from concursos.models import Certame, CorRaca, Escolaridade, Genero, Inscricao
+from documentos.envios import validar_pdf_enviado
 from heteroidentificacao.apuracao import texto_votos
 
 
@@ -95,7 +96,8 @@ def _caminho_termo(membro: Membro, nome: str) -> str:
     return f"comissoes/{membro.comissao_id}/termos/{uuid.uuid4().hex}.pdf"
 
 
-SO_PDF = [FileExtensionValidator(["pdf"], "Envie o arquivo em PDF.")]
+# A extensão e o conteúdo (um HTML com nome .pdf é recusado), no limite de LIMITE_ENVIO_PDF_MB.
+SO_PDF = [FileExtensionValidator(["pdf"], "Envie o arquivo em PDF."), validar_pdf_enviado]
 # Quem vota na comissão não pode ser quem a administra: uma conta do RH (ou um superusuário) ligada a um membro
 # poria o admin inteiro atrás do voto secreto, e o contrário.
 CONTA_DA_COMISSAO = Q(is_staff=False, is_superuser=False, groups__isnull=True)

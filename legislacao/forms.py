@@ -5,13 +5,13 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.widgets import AdminDateWidget
 
+from documentos.envios import conferir_csv, conferir_tamanho
 from legislacao.entrada import COLUNAS
 from legislacao.models import Lei
 
 UFS = ("AC", "AL", "AM", "AP", "BA", "CE", "DF", "ES", "GO", "MA", "MG", "MS", "MT", "PA", "PB", "PE", "PI", "PR",
        "RJ", "RN", "RO", "RR", "RS", "SC", "SE", "SP", "TO")
 MAXIMO_VAGAS = 10_000
-MAXIMO_CSV = 10 * 1024 * 1024
 
 
 class LeiEscolha(forms.ModelChoiceField):
@@ -77,8 +77,9 @@ class SimuladorForm(LocalEditalForm):
 
     def clean_candidatos(self):
         arquivo = self.cleaned_data.get("candidatos")
-        if arquivo and arquivo.size > MAXIMO_CSV:
-            raise forms.ValidationError("O arquivo passa de 10 MB; divida-o por cargo.")
+        if arquivo:
+            conferir_tamanho(arquivo, "simulador")
+            conferir_csv(arquivo)
         return arquivo
 
     def clean(self):

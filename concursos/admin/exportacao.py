@@ -9,9 +9,12 @@ permissão de vê-los).
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
-from django.core.exceptions import PermissionDenied
+from django.contrib import messages
+from django.contrib.admin.options import IncorrectLookupParameters
+from django.core.exceptions import FieldError, PermissionDenied, SuspiciousOperation
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -19,9 +22,14 @@ from django.urls import path
 from django.utils import timezone
 
 from concursos import exportacao as exportacoes
+from concursos.formatos_seguros import FORMATOS
+from concursos.recuperacao import marcar_paradas, reabrir_exportacao
 from documentos.models import EstadoExportacao, Exportacao
 
 RECENTES = 20
+FALHA_NA_HORA = ("Não foi possível gerar o arquivo: algum valor da lista não pôde ser escrito neste formato. Tente "
+                 "outro formato ou avise o suporte.")
+registro = logging.getLogger(__name__)
 
 
 def _mil(n: int | None) -> str:
@@ -32,6 +40,7 @@ class ExportacaoEmSegundoPlanoMixin:
     """Para os ModelAdmin com o ExportMixin: as exportações grandes vão para a fila de tarefas."""
 
     export_template_name = "admin/concursos/exportacao/exportar.html"
+    export_formats = FORMATOS
 
     def has_export_permission(self, request):
         # Exportar é ver a lista inteira de uma vez: exige ao menos a permissão de ver o modelo.
@@ -43,12 +52,30 @@ class ExportacaoEmSegundoPlanoMixin:
     def _nome_url(self, sufixo: str) -> str:
         return f"{self.admin_site.name}:{self._nome(sufixo)}"
 
+    def get_export_queryset(self, request):
+        # A lista do admin responde a um filtro inválido redirecionando com ?e=1; a exportação não tem para onde
+        # voltar, e o django-import-export deixaria o erro virar 500.
+        try:
+            return super().get_export_queryset(request)
+        except SuspiciousOperation as erro:
+            logging.getLogger(f"django.security.{type(erro).__name__}").error(str(erro))
+            raise exportacoes.FiltroInvalido from erro
+        except (IncorrectLookupParameters, FieldError) as erro:
+            raise exportacoes.FiltroInvalido from erro
+
+    def export_action(self, request):
+        try:
+            return super().export_action(request)
+        except exportacoes.FiltroInvalido as erro:
+            return TemplateResponse(request, "admin/concursos/exportacao/filtro_invalido.html", self._contexto(
+                request, "Filtros inválidos", mensagem=str(erro)), status=400)
+
     # O django-import-export 4.4 chama _do_file_export com o formato, a consulta já filtrada e o formulário
     # validado; é o ponto em que se decide entre responder com o arquivo e pôr o pedido na fila.
     def _do_file_export(self, file_format, request, queryset, export_form=None):
         selecionados = export_form is not None and "export_items" in export_form.changed_data
         if export_form is None or selecionados or not self._grande(queryset):
-            return super()._do_file_export(file_format, request, queryset, export_form=export_form)
+            return self._exportar_na_hora(file_format, request, queryset, export_form)
         recurso = self.choose_export_resource_class(export_form, request)
         formato = type(file_format).__name__
         exportacao = Exportacao.objects.create(
@@ -57,10 +84,21 @@ class ExportacaoEmSegundoPlanoMixin:
             filtros=request.GET.urlencode(),
             descricao=f"{str(self.opts.verbose_name_plural).capitalize()} — {recurso.get_display_name()} ({formato})")
         exportacoes.apagar_vencidas()
+        return self._enfileirar(exportacao)
+
+    def _enfileirar(self, exportacao: Exportacao):
         from concursos.tarefas import gerar_exportacao
 
         gerar_exportacao.enqueue(exportacao.pk)
         return redirect(self._nome_url("exportacao"), exportacao_id=exportacao.pk)
+
+    def _exportar_na_hora(self, file_format, request, queryset, export_form):
+        # O django-import-export mostra ao usuário o texto do erro, em inglês («Export failed due to …»).
+        try:
+            return super()._do_file_export(file_format, request, queryset, export_form=export_form)
+        except (ValueError, FieldError) as erro:
+            registro.exception("Exportação de %s falhou", self.opts.label_lower)
+            raise ValueError(FALHA_NA_HORA) from erro
 
     @staticmethod
     def _grande(queryset) -> bool:
@@ -94,6 +132,7 @@ class ExportacaoEmSegundoPlanoMixin:
                 "limite": _mil(exportacoes.LIMITE_NA_HORA), "dias": exportacoes.DIAS_GUARDADA}
 
     def exportacoes_view(self, request):
+        marcar_paradas()
         recentes = list(self._minhas(request)[:RECENTES])
         for exportacao in recentes:
             exportacao.linhas = _mil(exportacao.total_linhas)
@@ -102,7 +141,15 @@ class ExportacaoEmSegundoPlanoMixin:
             em_andamento=any(e.em_andamento for e in recentes)))
 
     def exportacao_view(self, request, exportacao_id: int):
+        marcar_paradas()
         exportacao = get_object_or_404(self._minhas(request), pk=exportacao_id)
+        if request.method == "POST" and "refazer" in request.POST:
+            # Só o primeiro pedido vale: dois cliques não põem o mesmo arquivo duas vezes na fila.
+            if reabrir_exportacao(exportacao):
+                return self._enfileirar(exportacao)
+            messages.warning(request, "Esta exportação não está com falha (já foi refeita ou ainda está em "
+                                      "andamento).")
+            return redirect(self._nome_url("exportacao"), exportacao_id=exportacao.pk)
         parada = (exportacao.estado == EstadoExportacao.NA_FILA
                   and timezone.now() - exportacao.criada_em > timedelta(seconds=30))
         return TemplateResponse(request, "admin/concursos/exportacao/progresso.html", self._contexto(

@@ -27,6 +27,8 @@ from concursos.importacao.leiaute import LEIAUTE
 from concursos.importacao.leitura import contar_linhas, ler_previa
 from concursos.importacao.servico import mil
 from concursos.models import Certame, EstadoImportacao, Importacao
+from concursos.recuperacao import marcar_paradas, reabrir_importacao
+from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.orgaos import recortar
 from nucleo.planilhas import celula_segura
@@ -50,6 +52,11 @@ class FormularioEnvio(forms.Form):
         if not arquivo.name.lower().endswith((".csv", ".txt", ".xlsx")):
             raise forms.ValidationError("Envie um arquivo .csv ou .xlsx (a planilha .xls antiga não é aceita: "
                                         "salve como .xlsx).")
+        conferir_tamanho(arquivo, "importacao")
+        if arquivo.name.lower().endswith(".xlsx"):
+            conferir_xlsx(arquivo)
+        else:
+            conferir_csv(arquivo)
         return arquivo
 
 
@@ -94,6 +101,7 @@ def enviar(request, certame_id: int, *, admin_site):
         importacao.save()
         iniciar(importacao)
         return redirect("admin:concursos_importacao_progresso", importacao_id=importacao.pk)
+    marcar_paradas()
     recentes = certame.importacoes.select_related("criada_por")[:10]
     return render(request, "admin/concursos/importacao/enviar.html", _contexto(
         request, admin_site, certame, f"Importar arquivo da banca — edital {certame.numero_edital}",
@@ -102,11 +110,14 @@ def enviar(request, certame_id: int, *, admin_site):
 
 
 def progresso(request, importacao_id: int, *, admin_site):
+    marcar_paradas()
     importacao = get_object_or_404(recortar(Importacao.objects.select_related("certame", "criada_por"),
                                              request.user, "certame__orgao"), pk=importacao_id)
     certame = importacao.certame
     if request.method == "POST" and "confirmar" in request.POST:
         return _confirmar(request, importacao)
+    if request.method == "POST" and "refazer" in request.POST:
+        return _refazer(request, importacao)
     if request.GET.get("erros") == "csv":
         return _erros_csv(importacao)
     em_andamento = importacao.estado in EM_ANDAMENTO
@@ -154,6 +165,17 @@ def _confirmar(request, importacao: Importacao):
     else:
         messages.warning(request, "Esta importação não está aguardando confirmação (já foi confirmada ou tem "
                                   "erros).")
+    return redirect("admin:concursos_importacao_progresso", importacao_id=importacao.pk)
+
+
+def _refazer(request, importacao: Importacao):
+    # Como na confirmação, só o primeiro pedido vale: dois cliques não processam o arquivo duas vezes.
+    if reabrir_importacao(importacao):
+        iniciar(importacao)
+        messages.info(request, "A importação foi enviada de novo para processamento.")
+    else:
+        messages.warning(request, "Esta importação não pode ser refeita: já foi refeita, ainda está em andamento ou o "
+                                  "arquivo já foi apagado pela guarda dos dados (envie-o de novo).")
     return redirect("admin:concursos_importacao_progresso", importacao_id=importacao.pk)
 
 

@@ -32,7 +32,8 @@ class Acompanhamento:
         self.etapa = ""
         self.ultimo = 0.0
         self.lateral = None
-        self.sql = (f"UPDATE {tabela(Importacao)} SET estado = %s, linhas_processadas = %s WHERE id = %s")
+        self.sql = (f"UPDATE {tabela(Importacao)} SET estado = %s, linhas_processadas = %s, ultimo_sinal = %s "
+                    "WHERE id = %s")
 
     def __call__(self, etapa: str, linhas: int) -> None:
         agora = time.monotonic()
@@ -40,7 +41,7 @@ class Acompanhamento:
             return
         self.etapa, self.ultimo = etapa, agora
         estado = EstadoImportacao.GRAVANDO if etapa == "gravando" else EstadoImportacao.VALIDANDO
-        params = [estado, linhas, self.pk]
+        params = [estado, linhas, connection.ops.adapt_datetimefield_value(timezone.now()), self.pk]
         if not connection.in_atomic_block:
             with connection.cursor() as cursor:
                 cursor.execute(self.sql, params)
@@ -66,7 +67,8 @@ def executar_importacao(importacao: Importacao, *, acompanhar: bool = True) -> I
     `acompanhar`: grava o andamento para a barra de progresso (desnecessário quando roda dentro da
     própria requisição, em que ninguém consulta a página enquanto isso)."""
     gravar = not importacao.simulacao
-    Importacao.objects.filter(pk=importacao.pk).update(estado=EstadoImportacao.VALIDANDO, linhas_processadas=0)
+    Importacao.objects.filter(pk=importacao.pk).update(estado=EstadoImportacao.VALIDANDO, linhas_processadas=0,
+                                                       ultimo_sinal=timezone.now())
     acompanhamento = Acompanhamento(importacao)
     campos = ["estado", "resumo", "erros", "total_linhas", "linhas_processadas", "concluida_em", "sha256"]
     try:

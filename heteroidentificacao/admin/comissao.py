@@ -10,13 +10,21 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
+from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.text import slugify
 
 from concursos.admin.comum import CertameFiltro
 from heteroidentificacao import services
-from heteroidentificacao.admin.formularios import DispensaForm, MembroForm, MembrosFormSet, PublicacaoForm
+from heteroidentificacao.admin.formularios import (
+    ARQUIVOS_DO_MEMBRO,
+    DispensaForm,
+    MembroForm,
+    MembrosFormSet,
+    PublicacaoForm,
+)
 from heteroidentificacao.admin.paginas import PaginasMixin, pode_ver_membros
 from heteroidentificacao.composicao import Conferencia
 from heteroidentificacao.models import (
@@ -252,6 +260,8 @@ class ComissaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
                  {"final": True}, name="heteroidentificacao_comissao_resultado_final_pdf"),
             path("membro/<int:membro_id>/termo.pdf", site.admin_view(self.termo_pdf_view),
                  name="heteroidentificacao_membro_termo_pdf"),
+            path("<int:comissao_id>/membro/<int:membro_id>/<slug:arquivo>/",
+                 site.admin_view(self.arquivo_do_membro_view), name="heteroidentificacao_membro_arquivo"),
             *super().get_urls(),
         ]
 
@@ -341,6 +351,27 @@ class ComissaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
         comissao = self._comissao(request, comissao_id)
         return self.pdf(request, comissao,
                         lambda: resultado_emitir(comissao=comissao, final=final, usuario=request.user))
+
+    def arquivo_do_membro_view(self, request, comissao_id: int, membro_id: int, arquivo: str):
+        """O currículo ou o termo assinado de um membro, baixado pelo admin (a pasta de mídia não é servida).
+
+        A comissão vem do get_object deste admin (com o recorte que ele fizer da lista) e a permissão é a de ver os
+        membros (os nomes são sigilosos até o resultado, art. 11, § 1º)."""
+        if arquivo not in ARQUIVOS_DO_MEMBRO:
+            raise Http404
+        comissao = self.get_object(request, str(comissao_id))
+        if comissao is None:
+            raise Http404
+        if not (self.has_view_permission(request, comissao) and pode_ver_membros(request)):
+            raise PermissionDenied
+        membro = get_object_or_404(Membro, pk=membro_id, comissao=comissao)
+        guardado = getattr(membro, ARQUIVOS_DO_MEMBRO[arquivo])
+        if not guardado:
+            raise Http404
+        resposta = FileResponse(guardado.open("rb"), as_attachment=True, content_type="application/pdf",
+                                filename=f"{arquivo}-{slugify(membro.nome)}.pdf")
+        resposta["X-Content-Type-Options"] = "nosniff"
+        return resposta
 
     def termo_pdf_view(self, request, membro_id: int):
         from heteroidentificacao.documentos import termo_confidencialidade_emitir

@@ -13,6 +13,7 @@ from django import forms
 from django.contrib.admin.widgets import AdminDateWidget, AdminTimeWidget
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
+from django.urls import reverse
 from django.utils import timezone
 from localflavor.br.validators import BRCPFValidator
 
@@ -35,6 +36,31 @@ def _texto(rotulo: str, *, obrigatorio: bool = True, ajuda: str = "", linhas: in
 # ---------------------------------------------------------------- membros
 
 
+class _Arquivo:
+    """O arquivo já enviado, como o widget o mostra: o nome e o endereço de download do admin."""
+
+    def __init__(self, nome: str, url: str):
+        self.nome, self.url = nome, url
+
+    def __str__(self) -> str:
+        return self.nome
+
+
+class ArquivoPeloAdmin(forms.ClearableFileInput):
+    """O campo de arquivo com o link «Atualmente» para a view do admin que confere a permissão, não para /media/
+    (que, em produção, não é servido: currículos e termos são dados pessoais)."""
+
+    endereco = ""
+
+    def format_value(self, value):
+        if self.is_initial(value) and self.endereco:
+            return _Arquivo(value.name.rsplit("/", 1)[-1], self.endereco)
+        return super().format_value(value)
+
+
+ARQUIVOS_DO_MEMBRO = {"curriculo": "curriculo", "termo-assinado": "termo_assinado"}
+
+
 class MembroForm(forms.ModelForm):
     # Aceita o CPF com ou sem pontuação; confere os dígitos verificadores e grava só os 11 dígitos.
     cpf = forms.CharField(label="CPF", max_length=14, help_text="Com ou sem pontuação: 123.456.789-09.")
@@ -47,6 +73,12 @@ class MembroForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        for trecho, campo in ARQUIVOS_DO_MEMBRO.items():
+            widget = ArquivoPeloAdmin(attrs={"accept": "application/pdf,.pdf"})
+            if self.instance.pk is not None:
+                widget.endereco = reverse("admin:heteroidentificacao_membro_arquivo",
+                                          args=[self.instance.comissao_id, self.instance.pk, trecho])
+            self.fields[campo].widget = widget
         if self.instance.congelado:
             # Campos desabilitados ignoram o que vier no POST: nem um formulário forjado os altera.
             for nome in CAMPOS_CONFERIDOS:

@@ -16,11 +16,11 @@ from django.utils import timezone
 
 from concursos import exportacao as exportacoes
 from documentos.models import EstadoExportacao, Exportacao
+from tests.concursos.exportacoes import EXPORTAR, baixar, cliente_rh, pedir
 from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
 
-EXPORTAR = reverse("admin:concursos_inscricao_export")
 MINHAS = reverse("admin:concursos_inscricao_exportacoes")
 
 
@@ -43,30 +43,6 @@ def inscricoes(fazer_certame, inscrever):
     outro = fazer_certame(numero="002/2024")
     inscrever(outro.cargos.get(), [("OUTRO-1", "branca"), ("OUTRO-2", "preta", True)])
     return feitas
-
-
-def cliente_rh(nome: str = "rh", *extras: str) -> Client:
-    usuario = get_user_model().objects.create_user(nome, password="senha-rh-123", is_staff=True)
-    lotar_em_todos(usuario)
-    usuario.user_permissions.set(Permission.objects.filter(
-        content_type__app_label="concursos", codename__in=["view_inscricao", "view_candidato", *extras]))
-    cliente = Client()
-    cliente.force_login(usuario)
-    return cliente
-
-
-def pedir(cliente: Client, *, formato: str = "csv", recurso: int = 0, filtro: str = ""):
-    url = f"{EXPORTAR}?{filtro}" if filtro else EXPORTAR
-    form = cliente.get(url).context["form"]
-    indice = next(i for i, rotulo in form.fields["format"].choices if str(rotulo).lower() == formato)
-    classe = form.resources[recurso]
-    dados = {"format": indice, "resource": recurso, "export_items": []}
-    dados.update({nome: "on" for nome in form.fields if nome.startswith(classe.__name__.lower() + "_")})
-    return cliente.post(url, dados)
-
-
-def baixar(cliente: Client, exportacao: Exportacao):
-    return cliente.get(reverse("admin:concursos_inscricao_exportacao_arquivo", args=[exportacao.pk]))
 
 
 def linhas_csv(conteudo: bytes) -> list[list[str]]:

@@ -139,3 +139,14 @@ def test_o_comando_mostra_o_resumo_e_recusa_agendar_sem_fila(capsys):
     assert "Arquivos da banca apagados: 0" in capsys.readouterr().out
     with pytest.raises(CommandError, match="não agenda para depois"):
         call_command("aplicar_retencao", "--agendar")
+
+
+def test_importacao_que_falhou_sem_o_arquivo_nao_se_refaz(vencido):
+    from concursos.recuperacao import reabrir_importacao
+
+    certame, _ = vencido
+    falhou = _importacao(certame, estado=EstadoImportacao.FALHOU, concluida_em=timezone.now() - timedelta(days=8))
+    aplicar_retencao(HOJE)
+    falhou.refresh_from_db()
+    assert not falhou.arquivo and not reabrir_importacao(falhou)
+    assert Importacao.objects.get(pk=falhou.pk).estado == EstadoImportacao.FALHOU

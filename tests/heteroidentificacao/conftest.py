@@ -8,11 +8,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.test import Client
 
 from heteroidentificacao import services
 from heteroidentificacao.models import Comissao, Instancia, Membro, Papel, Sessao
 from heteroidentificacao.selectors import cotistas_a_convocar
 from tests.concursos.conftest import cpf_valido, fazer_certame, inscrever, levar_ao_resultado, orgao  # noqa: F401
+from tests.conftest import lotar_em_todos
 
 SENHA = "senha-forte-123"
 
@@ -119,4 +122,20 @@ def sessao_de(admin_user):
         cotistas = list(cotistas_a_convocar(comissao))
         services.sessao_convocar(sessao=sessao, inscricoes=cotistas[:convocar], usuario=admin_user)
         return sessao
+    return fazer
+
+
+@pytest.fixture
+def cliente_com():
+    """cliente_com("heteroidentificacao.view_comissao", ...): um servidor do RH (staff) só com essas permissões."""
+    def fazer(*permissoes: str) -> Client:
+        usuario = get_user_model().objects.create_user(f"rh{get_user_model().objects.count()}",
+                                                       password="senha-rh-123", is_staff=True)
+        lotar_em_todos(usuario)
+        for permissao in permissoes:
+            app, codigo = permissao.split(".")
+            usuario.user_permissions.add(Permission.objects.get(content_type__app_label=app, codename=codigo))
+        cliente = Client()
+        cliente.force_login(usuario)
+        return cliente
     return fazer

@@ -8,10 +8,7 @@ from datetime import date, time
 
 import pytest
 from django.contrib import admin
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
-from django.test import Client
 from django.urls import reverse
 
 from concursos.models import Inscricao, Situacao
@@ -32,7 +29,6 @@ from heteroidentificacao.models import (
 )
 from heteroidentificacao.selectors import cotistas_a_convocar
 from tests.concursos.conftest import cpf_valido
-from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
 
@@ -46,22 +42,6 @@ def mensagens(resposta) -> list[str]:
 
 def url(nome: str, *args) -> str:
     return reverse(f"admin:heteroidentificacao_{nome}", args=args)
-
-
-@pytest.fixture
-def cliente_com():
-    """cliente_com("heteroidentificacao.view_comissao", ...): um servidor do RH (staff) só com essas permissões."""
-    def fazer(*permissoes: str) -> Client:
-        usuario = get_user_model().objects.create_user(f"rh{get_user_model().objects.count()}",
-                                                       password="senha-rh-123", is_staff=True)
-        lotar_em_todos(usuario)
-        for permissao in permissoes:
-            app, codigo = permissao.split(".")
-            usuario.user_permissions.add(Permission.objects.get(content_type__app_label=app, codename=codigo))
-        cliente = Client()
-        cliente.force_login(usuario)
-        return cliente
-    return fazer
 
 
 @pytest.fixture
