@@ -62,7 +62,11 @@ def orgao_da_requisicao(request) -> int | None:
     """O órgão de uma lista: o do certame filtrado ou, para quem trabalha para um só, o dele."""
     certame = request.GET.get("certame", "")
     if certame.isdigit():
-        return Certame.objects.filter(pk=int(certame)).values_list("orgao_id", flat=True).first()
+        # Só um certame que a conta vê: o registro de um acesso não vai parar no registro de outro órgão.
+        orgao = recortar(Certame.objects.filter(pk=int(certame)), request.user, "orgao").values_list(
+            "orgao_id", flat=True).first()
+        if orgao is not None:
+            return orgao
     orgaos = orgaos_do_usuario(request.user)
     return next(iter(orgaos)) if orgaos is not None and len(orgaos) == 1 else None
 
