@@ -430,3 +430,23 @@ def test_formularios_do_admin_nao_oferecem_registros_de_b(dois_orgaos):
                         falhas.append(f"{modelo._meta.label} ({'alteração' if obj else 'inclusão'}), {onde}, "
                                       f"campo «{nome}»: aceita {campo.queryset.model._meta.label} de B ({alvo})")
     assert not falhas, f"{len(falhas)} campo(s) com registros de B:\n" + "\n".join(falhas)
+
+
+def test_paginas_de_a_nao_dependem_dos_registros_de_b(dois_orgaos):
+    """Oráculos: o que as páginas de A dizem não muda com os dados de B — o número sugerido para a sessão nova de
+    uma comissão de B (?comissao=<id>) não revela quantas sessões ela tem, e o aviso «nenhuma decisão admite
+    recurso» do protocolo não depende das decisões de B."""
+    from heteroidentificacao.models import Comissao, Recurso
+
+    cenario = dois_orgaos
+    b = cenario.b
+    cliente = _cliente(cenario.rh_a)
+    adicionar = reverse("admin:heteroidentificacao_sessao_add")
+    de_b = cliente.get(adicionar, {"comissao": b.objetos[Comissao].pk}).context["adminform"].form.initial
+    inexistente = cliente.get(adicionar, {"comissao": 999_999}).context["adminform"].form.initial
+    assert de_b.get("numero") == inexistente.get("numero")
+
+    # A decisão de B volta a admitir recurso; A continua sem nenhuma.
+    Recurso.objects.filter(pk=b.objetos[Recurso].pk).delete()
+    pagina = cliente.get(reverse("admin:heteroidentificacao_recurso_add")).content.decode()
+    assert "Nenhuma decisão admite recurso agora" in pagina
