@@ -450,3 +450,33 @@ def test_paginas_de_a_nao_dependem_dos_registros_de_b(dois_orgaos):
     Recurso.objects.filter(pk=b.objetos[Recurso].pk).delete()
     pagina = cliente.get(reverse("admin:heteroidentificacao_recurso_add")).content.decode()
     assert "Nenhuma decisão admite recurso agora" in pagina
+
+
+def test_busca_nas_listas_de_a_nao_acha_nada_de_b(dois_orgaos):
+    """A busca de cada lista (?q=) com o CPF, o número de inscrição, o nome e o edital de B: nenhum resultado para
+    as contas de A (a página repete o termo buscado; o que conta é a lista)."""
+    from concursos.models import formatar_cpf
+
+    b = dois_orgaos.b
+    inscricao = b.inscricoes[1]
+    termos = [inscricao.candidato.cpf, formatar_cpf(inscricao.candidato.cpf), inscricao.numero,
+              inscricao.candidato.nome, b.certame.numero_edital, b.token, b.objetos[next(
+                  m for m in b.objetos if m._meta.model_name == "documentoemitido")].codigo]
+    falhas = []
+    for conta, usuario in dois_orgaos.contas_de_a.items():
+        cliente = _cliente(usuario)
+        for modelo, model_admin in admin.site._registry.items():
+            if not model_admin.search_fields:
+                continue
+            lista = reverse(f"admin:{modelo._meta.app_label}_{modelo._meta.model_name}_changelist")
+            for termo in termos:
+                resposta = cliente.get(lista, {"q": termo})
+                if resposta.status_code >= 500:
+                    falhas.append(f"{conta} {lista}?q={termo}: HTTP {resposta.status_code}")
+                elif resposta.status_code == 200 and resposta.context["cl"].result_count:
+                    falhas.append(f"{conta} {lista}?q={termo}: {resposta.context['cl'].result_count} resultado(s)")
+    assert not falhas, "\n".join(falhas)
+    # Controle positivo: a mesma busca com o CPF de uma candidata de A acha a inscrição dela.
+    resposta = _cliente(dois_orgaos.rh_a).get(reverse("admin:concursos_inscricao_changelist"),
+                                              {"q": dois_orgaos.a.inscricoes[1].candidato.cpf})
+    assert resposta.context["cl"].result_count == 1
