@@ -2,12 +2,16 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from nucleo.views import ver_no_site
+
 admin.site.site_header = "Cotas raciais em concursos públicos"
 admin.site.site_title = "Cotas raciais"
 admin.site.index_title = "Administração"
 
 urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
+    # Antes do admin: o «ver no site» do Django não recorta por órgão (nucleo/views.py).
+    path("admin/r/<int:content_type_id>/<path:object_id>/", admin.site.admin_view(ver_no_site)),
     path("admin/", admin.site.urls),
     path("verificar/", include("documentos.urls")),
     path("comissao/", include("heteroidentificacao.urls")),

@@ -9,7 +9,8 @@ chaves estrangeiras dos formulários oferecem só o que a conta pode ver.
 from __future__ import annotations
 
 from django import forms
-from django.db.models import QuerySet
+from django.contrib.admin import FieldListFilter, RelatedFieldListFilter
+from django.db.models import Q, QuerySet
 
 from nucleo.filtros import FiltrosPermitidosAdmin
 from nucleo.models import Lotacao
@@ -90,3 +91,22 @@ def recortar_campos(formulario: forms.BaseForm, usuario, site) -> None:
             recorte = recorte_do_modelo(site, campo.queryset.model)
             if recorte is not None:
                 campo.queryset = recorte.recortar(campo.queryset, usuario)
+
+
+class FiltroRelacionadoRecortado(RelatedFieldListFilter):
+    """O filtro de lista por chave estrangeira (`list_filter = ["comissao"]`, `["orgao"]`) oferece só os registros
+    dos órgãos da conta: o do Django lista a tabela inteira (as comissões, com o edital, de todos os órgãos)."""
+
+    def field_choices(self, field, request, model_admin):
+        recorte = recorte_do_modelo(model_admin.admin_site, field.related_model)
+        if recorte is None:
+            return super().field_choices(field, request, model_admin)
+        visiveis = Q(pk__in=recorte.recortar(field.related_model._default_manager.all(), request.user).values("pk"))
+        limite = field.get_limit_choices_to()
+        if limite:
+            visiveis &= limite if isinstance(limite, Q) else Q(**limite)
+        return field.get_choices(include_blank=False, limit_choices_to=visiveis,
+                                 ordering=self.field_admin_ordering(field, request, model_admin))
+
+
+FieldListFilter.register(lambda f: f.remote_field, FiltroRelacionadoRecortado, take_priority=True)

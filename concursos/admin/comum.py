@@ -17,7 +17,7 @@ from concursos.models import (
 )
 from concursos.paginacao import PaginadorEstimado
 from nucleo.acessos import TipoAcesso, filtros_sensiveis, registrar_acesso_na_requisicao
-from nucleo.orgaos import orgaos_do_usuario
+from nucleo.orgaos import orgaos_do_usuario, recortar
 
 PERMISSAO_SENSIVEIS = "concursos.ver_dados_sensiveis"
 PERMISSAO_CHAMAR = "concursos.add_chamada"
@@ -62,7 +62,11 @@ def orgao_da_requisicao(request) -> int | None:
     """O órgão de uma lista: o do certame filtrado ou, para quem trabalha para um só, o dele."""
     certame = request.GET.get("certame", "")
     if certame.isdigit():
-        return Certame.objects.filter(pk=int(certame)).values_list("orgao_id", flat=True).first()
+        # Só um certame que a conta vê: o registro de um acesso não vai parar no registro de outro órgão.
+        orgao = recortar(Certame.objects.filter(pk=int(certame)), request.user, "orgao").values_list(
+            "orgao_id", flat=True).first()
+        if orgao is not None:
+            return orgao
     orgaos = orgaos_do_usuario(request.user)
     return next(iter(orgaos)) if orgaos is not None and len(orgaos) == 1 else None
 
@@ -170,8 +174,9 @@ class CertameFiltro(admin.SimpleListFilter):
     parameter_name = "certame"
 
     def lookups(self, request, model_admin):
+        # Só os certames dos órgãos da conta: o filtro não é uma lista dos editais dos outros órgãos.
         return [(str(c.pk), f"{c.numero_edital} — {c.titulo}")
-                for c in Certame.objects.only("pk", "numero_edital", "titulo")]
+                for c in recortar(Certame.objects.only("pk", "numero_edital", "titulo"), request.user, "orgao")]
 
     def queryset(self, request, queryset):
         valor = self.value()
@@ -190,9 +195,8 @@ class CargoFiltro(admin.SimpleListFilter):
         certame = request.GET.get("certame", "")
         if not certame.isdigit():
             return []
-        return [(str(c.pk), f"{c.codigo} — {c.nome}")
-                for c in Cargo.objects.filter(certame_id=int(certame)).only("pk", "codigo", "nome")
-                .order_by("codigo")]
+        cargos = recortar(Cargo.objects.filter(certame_id=int(certame)), request.user, "certame__orgao")
+        return [(str(c.pk), f"{c.codigo} — {c.nome}") for c in cargos.only("pk", "codigo", "nome").order_by("codigo")]
 
     def queryset(self, request, queryset):
         valor = self.value()

@@ -89,9 +89,11 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         return super().has_delete_permission(request, obj) and not (obj and obj.certame.inscricoes_travadas)
 
     def get_list_filter(self, request):
-        filtros = [CertameFiltro, CargoFiltro, "situacao", "reserva", "heteroidentificacao"]
+        filtros = [CertameFiltro, CargoFiltro, "situacao", "heteroidentificacao"]
         if pode_ver_sensiveis(request):
-            filtros += ["cor_raca", "pcd", "quilombola"]
+            # A opção pela reserva diz a cor ou raça declarada (a versão de publicação da exportação também a
+            # omite): filtrar por ela, como pela cor, só com a permissão.
+            filtros += ["reserva", "cor_raca", "pcd", "quilombola"]
         return filtros
 
     def get_fieldsets(self, request, obj=None):

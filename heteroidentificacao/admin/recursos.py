@@ -146,7 +146,9 @@ class RecursoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, HistoricoSo
 
     def protocolar_view(self, request):
         self.exigir(request, PERMISSAO_PROTOCOLAR)
-        recorriveis = (Avaliacao.objects.defer("notas_entrevista")
+        # Só as decisões dos órgãos da conta: também o aviso de que nenhuma admite recurso não depende dos outros.
+        recorriveis = (recortar(Avaliacao.objects.defer("notas_entrevista"), request.user,
+                                "sessao__comissao__certame__orgao")
                        .filter(recurso__isnull=True, recurso_interposto__isnull=True,
                                resultado__in=[Resultado.NAO_CONFIRMADO, Resultado.AUSENTE],
                                resultado_publicado_em__isnull=False)

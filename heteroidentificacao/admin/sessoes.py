@@ -134,7 +134,9 @@ class SessaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
     def get_changeform_initial_data(self, request):
         inicial = super().get_changeform_initial_data(request)
         if str(inicial.get("comissao", "")).isdigit() and "numero" not in inicial:
-            ultimo = Sessao.objects.filter(comissao_id=int(inicial["comissao"])).order_by("-numero").first()
+            # Só numa comissão que a conta vê: o número sugerido não diz quantas sessões tem a de outro órgão.
+            sessoes = self.get_queryset(request).filter(comissao_id=int(inicial["comissao"]))
+            ultimo = sessoes.order_by("-numero").first()
             inicial["numero"] = (ultimo.numero if ultimo else 0) + 1
         return inicial
 
