@@ -23,7 +23,8 @@ PERMISSAO_SENSIVEIS = "concursos.ver_dados_sensiveis"
 PERMISSAO_CHAMAR = "concursos.add_chamada"
 # Cor ou raça (origem racial ou étnica) e deficiência (saúde) são dados sensíveis: LGPD art. 5º, II, e art. 11.
 CAMPOS_SENSIVEIS_CANDIDATO = ("cor_raca", "quilombola", "pcd")
-CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "documento_indigena")
+# A opção pela reserva diz o grupo declarado (negro, indígena, quilombola): sensível como a cor ou raça.
+CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "documento_indigena", "reserva")
 POR_PAGINA = 100
 
 # O nome de cada passo como botão e o que ele trava, para a página de confirmação.
@@ -58,13 +59,21 @@ def orgao_do_registro(objeto) -> int | None:
     return None
 
 
+ORGAOS_DOS_CERTAMES = "_orgaos_dos_certames"
+
+
 def orgao_da_requisicao(request) -> int | None:
     """O órgão de uma lista: o do certame filtrado ou, para quem trabalha para um só, o dele."""
     certame = request.GET.get("certame", "")
     if certame.isdigit():
-        # Só um certame que a conta vê: o registro de um acesso não vai parar no registro de outro órgão.
-        orgao = recortar(Certame.objects.filter(pk=int(certame)), request.user, "orgao").values_list(
-            "orgao_id", flat=True).first()
+        # Só um certame que a conta vê: o registro de um acesso não vai parar no registro de outro órgão. O filtro
+        # de certame da lista já leu os certames da conta (CertameFiltro): sem outra consulta.
+        vistos = getattr(request, ORGAOS_DOS_CERTAMES, None)
+        if vistos is not None:
+            orgao = vistos.get(int(certame))
+        else:
+            orgao = recortar(Certame.objects.filter(pk=int(certame)), request.user, "orgao").values_list(
+                "orgao_id", flat=True).first()
         if orgao is not None:
             return orgao
     orgaos = orgaos_do_usuario(request.user)
@@ -102,6 +111,7 @@ class DadosSensiveisNaListaMixin:
     exibidos nem gravados) e com cada abertura da ficha registrada."""
 
     campos_sensiveis: tuple[str, ...] = ()
+    colunas_sensiveis: tuple[str, ...] = ("cor", "deficiencia")
 
     @admin.display(description="cor/raça")
     def cor(self, obj: Candidato | Inscricao) -> str:
@@ -113,7 +123,7 @@ class DadosSensiveisNaListaMixin:
 
     def get_list_display(self, request):
         if pode_ver_sensiveis(request):
-            return [*self.list_display, "cor", "deficiencia"]
+            return [*self.list_display, *self.colunas_sensiveis]
         return self.list_display
 
     def get_exclude(self, request, obj=None):
@@ -175,8 +185,10 @@ class CertameFiltro(admin.SimpleListFilter):
 
     def lookups(self, request, model_admin):
         # Só os certames dos órgãos da conta: o filtro não é uma lista dos editais dos outros órgãos.
-        return [(str(c.pk), f"{c.numero_edital} — {c.titulo}")
-                for c in recortar(Certame.objects.only("pk", "numero_edital", "titulo"), request.user, "orgao")]
+        certames = list(recortar(Certame.objects.only("pk", "numero_edital", "titulo", "orgao_id"), request.user,
+                                 "orgao"))
+        setattr(request, ORGAOS_DOS_CERTAMES, {c.pk: c.orgao_id for c in certames})
+        return [(str(c.pk), f"{c.numero_edital} — {c.titulo}") for c in certames]
 
     def queryset(self, request, queryset):
         valor = self.value()

@@ -36,8 +36,8 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
                      ExportMixin, HistoricoSoConsultaAdmin):
     caminho_orgao = "certame__orgao"
     campos_sensiveis = CAMPOS_SENSIVEIS_INSCRICAO
-    list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao",
-                    "cotista"]
+    colunas_sensiveis = ("cotista", "cor", "deficiencia")
+    list_display = ["numero", "nome_candidato", "cpf_formatado", "cargo_codigo", "classif", "nota", "situacao"]
     list_select_related = ["candidato", "cargo"]
     # Sem ações em massa: apagar inscrições aos milhares por engano mudaria as listas de classificação.
     actions = None
@@ -97,11 +97,10 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         return filtros
 
     def get_fieldsets(self, request, obj=None):
-        declaracao = ["reserva"]
         if pode_ver_sensiveis(request):
-            declaracao += [("cor_raca", "quilombola", "pcd"), "autodeclaracao_em", "documento_indigena"]
+            declaracao = ["reserva", ("cor_raca", "quilombola", "pcd"), "autodeclaracao_em", "documento_indigena"]
         else:
-            declaracao += ["autodeclaracao_em"]
+            declaracao = ["autodeclaracao_em"]
         return [
             ("Inscrição", {"fields": ["certame", "cargo", "candidato", "numero"]}),
             ("Autodeclaração", {

@@ -118,6 +118,13 @@ class MembrosFormSet(BaseInlineFormSet):
         usuarios = [f.cleaned_data["usuario"] for f in linhas if f.cleaned_data.get("usuario")]
         if len(usuarios) != len(set(usuarios)):
             raise ValidationError("O mesmo usuário está ligado a dois membros: cada membro entra com o seu login.")
+        orgao = getattr(getattr(self.instance, "certame", None), "orgao_id", None)
+        de_outro_orgao = sorted(u.get_username() for u in usuarios if Membro.objects.filter(usuario=u).exclude(
+            comissao__certame__orgao_id=orgao).exists())
+        if de_outro_orgao:
+            # Cada órgão com as suas contas da comissão: a de outro não se liga aqui, nem por um POST forjado.
+            raise ValidationError(f"A conta {', '.join(de_outro_orgao)} já serve à comissão de outro órgão: crie "
+                                  "uma conta para esta comissão.")
 
 
 # ---------------------------------------------------------------- resultados

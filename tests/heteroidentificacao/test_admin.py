@@ -492,3 +492,20 @@ def test_historico_nao_desfaz_ato_nem_por_post_forjado(cliente_com, sessao_abert
                              {}).status_code == 403
     sessao_aberta.refresh_from_db()
     assert sessao_aberta.estado == "aberta"
+
+
+def test_a_conta_de_membro_de_outro_orgao_nao_se_liga_nem_por_post_forjado(admin_client, comissao, certame_afonso):
+    """Cada órgão com as suas contas da comissão (LGPD art. 6º, III): a conta de um membro da comissão de outro órgão
+    não entra nesta, nem por um formulário montado à mão."""
+    from concursos.models import Certame
+    from nucleo.models import Orgao
+
+    conta = comissao.membros.exclude(usuario=None).first().usuario
+    outro = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
+    certame = Certame.objects.create(orgao=outro, numero_edital="9/2024", titulo="Outro", municipio="Iúna", uf="ES",
+                                     data_edital=certame_afonso.data_edital)
+    resposta = admin_client.post(url("comissao_add"), _dados_da_comissao(
+        certame, {"cpf": cpf_valido(), "presidente": "on", "usuario": conta.pk}))
+    assert resposta.status_code == 200
+    assert f"A conta {conta.get_username()} já serve à comissão de outro órgão" in resposta.content.decode()
+    assert not Comissao.objects.filter(certame=certame).exists()
