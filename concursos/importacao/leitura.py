@@ -175,7 +175,7 @@ def _erro_utf8_na_linha(linha: int, bruta: bytes, separador: str, cabecalho: lis
 
 
 def _trecho(bruta: bytes) -> str:
-    return f" Trecho: «{bruta[:60].decode('utf-8', 'backslashreplace')}»."
+    return f" Trecho: «{caracteres.visivel(bruta[:60].decode('utf-8', 'backslashreplace'))}»."
 
 
 def _abrir_xlsx(arquivo: BinaryIO) -> Fonte:

@@ -124,7 +124,8 @@ class Erros:
     def __call__(self, linha: int, coluna: str, valor: str, motivo: str) -> None:
         self.total += 1
         if len(self.lista) < self.limite:
-            self.lista.append(Erro(linha, coluna, caracteres.visivel(valor), motivo))
+            # Escritos como \u…: nem o JSON do PostgreSQL aceita um \u0000 (um cabeçalho hostil o traz na coluna).
+            self.lista.append(Erro(linha, caracteres.visivel(coluna), caracteres.visivel(valor), motivo))
 
     @property
     def cheio(self) -> bool:
