@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 
+from concursos.importacao import caracteres
 from legislacao.entrada import Erro
 
 logger = logging.getLogger(__name__)
@@ -93,7 +94,7 @@ def mapear_cabecalho(cabecalho: list[str]) -> tuple[str, dict[str, int], list[st
         elif chave in COLUNAS:
             posicoes[chave] = i
         else:
-            ignoradas.append(bruto.strip())
+            ignoradas.append(caracteres.visivel(bruto.strip()))
     if "inscricao" not in posicoes:
         erros.append(Erro(1, "inscricao", "", "coluna obrigatória ausente do cabeçalho."))
     if _DA_PESSOA & posicoes.keys():

@@ -122,8 +122,6 @@ def _motivo_csv(exc: csv.Error) -> str:
     if limite:
         return (f"um campo passa de {int(limite.group(1)):,} caracteres".replace(",", ".")
                 + "; confira se as aspas de algum campo foram abertas e não fechadas.")
-    if "NUL" in str(exc):
-        return "a linha tem o caractere nulo (\\u0000), que não existe num texto: o arquivo está corrompido."
     return "a linha não pôde ser lida; confira as aspas e os separadores."
 
 
@@ -175,7 +173,7 @@ def _erro_utf8_na_linha(linha: int, bruta: bytes, separador: str, cabecalho: lis
 
 
 def _trecho(bruta: bytes) -> str:
-    return f" Trecho: «{bruta[:60].decode('utf-8', 'backslashreplace')}»."
+    return f" Trecho: «{caracteres.visivel(bruta[:60].decode('utf-8', 'backslashreplace'))}»."
 
 
 def _abrir_xlsx(arquivo: BinaryIO) -> Fonte:

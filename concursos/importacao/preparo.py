@@ -68,7 +68,10 @@ class Preparo:
     def gravar(self, linhas: list) -> None:
         if not linhas:
             return
-        with connection.cursor() as cursor:
+        # Direto ao driver, dentro de wrap_database_errors (um erro vira o DatabaseError do Django, que a
+        # importação trata): com DEBUG, o cursor do Django registraria no log django.db.backends cada linha
+        # do arquivo (CPF, nascimento, cor ou raça) como parâmetro do executemany (LGPD art. 46).
+        with connection.cursor() as cursor, connection.wrap_database_errors:
             if self.postgres:
                 # COPY em formato texto: as linhas já vêm como texto, com \N para nulo e barras escapadas.
                 nomes = ", ".join(c[0] for c in _COLUNAS_PREPARO)
@@ -77,7 +80,7 @@ class Preparo:
                         copia.write("".join("\t".join(r) + "\n" for r in linhas[inicio:inicio + 10_000]))
             else:
                 marcas = ", ".join(["%s"] * len(_COLUNAS_PREPARO))
-                cursor.executemany(f"INSERT INTO {PREPARO} VALUES ({marcas}, NULL, NULL)", linhas)
+                cursor.cursor.executemany(f"INSERT INTO {PREPARO} VALUES ({marcas}, NULL, NULL)", linhas)
 
     def analisar(self) -> None:
         if self.postgres:

@@ -120,11 +120,19 @@ class Erros:
         self.lista: list[Erro] = []
         self.total = 0
         self.limite = limite
+        self.acusados: set[tuple[int, str]] = set()
 
     def __call__(self, linha: int, coluna: str, valor: str, motivo: str) -> None:
+        # Um erro por campo: o valor recusado pelos caracteres é apagado, e o «obrigatório» que isso daria
+        # não é um segundo erro.
+        if coluna:
+            if (linha, coluna) in self.acusados:
+                return
+            self.acusados.add((linha, coluna))
         self.total += 1
         if len(self.lista) < self.limite:
-            self.lista.append(Erro(linha, coluna, caracteres.visivel(valor), motivo))
+            # Escritos como \u…: nem o JSON do PostgreSQL aceita um \u0000 (um cabeçalho hostil o traz na coluna).
+            self.lista.append(Erro(linha, caracteres.visivel(coluna), caracteres.visivel(valor), motivo))
 
     @property
     def cheio(self) -> bool:
@@ -168,11 +176,8 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
             continue
         # Todo caractere de controle, invisível ou de direção é não imprimível (str.isprintable, em C, bem
         # mais rápido que uma expressão regular): só a linha com algum é examinada campo a campo.
-        if not "".join(campos).isprintable() and _caracteres_recusados(linha, campos, do_leiaute, erro):
-            lidas += 1
-            if erros.cheio:
-                break
-            continue  # fora da tabela de preparo: o valor não chega ao banco
+        if not "".join(campos).isprintable():
+            _recusar_caracteres(linha, campos, do_leiaute, erro)
         campos.append("")
         (insc, cargo, nome, nome_social, cpf, nascimento, genero, email, telefone, cor, quilombola, pcd, reserva,
          autodeclaracao, nota, classificacao, situacao) = pega(campos)
@@ -345,15 +350,15 @@ def _largura_errada(linha: int, campos: list[str], largura: int, cabecalho: list
                                           "campo.")
 
 
-def _caracteres_recusados(linha: int, campos: list[str], do_leiaute: list[tuple[str, int]], erro: Erros) -> bool:
-    """Acusa cada campo do leiaute com caracteres de controle, invisíveis ou de direção; devolve se houve algum."""
-    recusou = False
+def _recusar_caracteres(linha: int, campos: list[str], do_leiaute: list[tuple[str, int]], erro: Erros) -> None:
+    """Acusa cada campo do leiaute com caracteres de controle, invisíveis ou de direção e o apaga: o valor não
+    chega à tabela de preparo (um tab ou uma quebra de linha desalinhariam o COPY), e o resto da linha é
+    conferido como o de qualquer outra."""
     for coluna, i in do_leiaute:
         motivo = caracteres.motivo(campos[i], tab_e_espaco=coluna in _TAB_E_ESPACO)
         if motivo is not None:
             erro(linha, coluna, campos[i], motivo)
-            recusou = True
-    return recusou
+            campos[i] = ""
 
 
 def _marcar_ultima_do_cpf(lote: list[list], escapar: bool) -> list[list]:

@@ -94,6 +94,12 @@ class TestCaracteresEscondidos:
             ("inscricao", "00\\u200b01"), ("email", "ana@exemplo\\u2060.org")]
         nada_gravado(resultado)
 
+    def test_os_demais_erros_da_linha_tambem_aparecem(self, certame, cpfs):
+        resultado = rodar(certame, csv_de(linha("0001", "123", nome="Ana\u202e", email="sem-arroba")))
+        assert [(e.linha, e.coluna, e.valor) for e in resultado.erros] == [
+            (2, "nome", "Ana\\u202e"), (2, "cpf", "123"), (2, "email", "sem-arroba")]
+        nada_gravado(resultado)
+
     def test_bom_no_comeco_de_cada_linha_e_tirado(self, certame, cpfs):
         linhas = [CABECALHO, linha("0001", cpfs[0]), linha("0002", cpfs[1])]
         conteudo = "".join(f"\ufeff{texto}\r\n" for texto in linhas).encode()

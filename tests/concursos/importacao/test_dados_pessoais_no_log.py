@@ -50,9 +50,14 @@ def sem_dados_pessoais(texto: str, cpf: str) -> None:
         assert dado not in texto, f"«{dado}» foi para o log"
 
 
-def test_arquivo_recusado_pelo_servico(certame, arquivo, cpf, log):
+@pytest.mark.parametrize("debug", [False, True])
+def test_arquivo_recusado_pelo_servico(certame, arquivo, cpf, log, settings, debug):
+    """Com DEBUG (e o log django.db.backends ligado), o Django registra cada consulta com os parâmetros."""
+    settings.DEBUG = debug
+    log.set_level(logging.DEBUG, logger="django.db.backends")
     resultado = rodar(certame, arquivo)
     assert [(e.linha, e.coluna) for e in resultado.erros] == [(3, "cor_raca")]
+    assert debug == any(registro.name == "django.db.backends" for registro in log.records)
     sem_dados_pessoais(log.text, cpf)
 
 
