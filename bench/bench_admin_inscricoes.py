@@ -63,9 +63,9 @@ def gravar_dados(inscricoes: int, cargos: int) -> None:
         nomes = (f"{sorteio.choice(NOMES)} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}"
                  for _ in range(inscricoes))
         copiar(cursor, "concursos_candidato",
-               "nome, nome_social, nome_busca, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
-               ((nome, "", nome_para_busca(nome, ""), cpf_valido(100_000_000 + i), "nao_informado", "", "f", "f", "",
-                 "") for i, nome in enumerate(nomes)))
+               "orgao_id, nome, nome_social, nome_busca, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
+               ((str(orgao.pk), nome, "", nome_para_busca(nome, ""), cpf_valido(100_000_000 + i), "nao_informado", "",
+                 "f", "f", "", "") for i, nome in enumerate(nomes)))
         cursor.execute("SELECT min(id) FROM concursos_candidato")
         primeiro = cursor.fetchone()[0]
 
