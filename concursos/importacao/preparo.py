@@ -101,6 +101,13 @@ def tabela(modelo) -> str:
     return connection.ops.quote_name(modelo._meta.db_table)
 
 
+def cadastro_da_linha(certame: Certame, candidato: str = "c", linha: str = "s") -> str:
+    """A condição que casa uma linha do preparo com o cadastro da pessoa: o CPF no órgão do certame. Cada órgão tem o
+    seu cadastro (decisão 0005); o de outro órgão é de outro controlador, e a importação nunca o lê nem o muda. O
+    órgão vai como número (vem do banco), para o planejador usar o índice (órgão, CPF) com a estatística dele."""
+    return f"{candidato}.orgao_id = {int(certame.orgao_id)} AND {candidato}.cpf = {linha}.cpf"
+
+
 
 @dataclass(frozen=True)
 class Marcas:
