@@ -184,8 +184,8 @@ def test_sem_permissao_nao_se_inscreve_ninguem_pelo_admin(rh, inscricoes):
 # ---- candidatos ----
 
 
-def test_cadastro_de_candidato_aceita_cpf_com_pontuacao(admin_client):
-    dados = {"nome": "Ana Souza", "nome_social": "", "cpf": "529.982.247-25", "genero": "feminino",
+def test_cadastro_de_candidato_aceita_cpf_com_pontuacao(admin_client, orgao):
+    dados = {"orgao": orgao.pk, "nome": "Ana Souza", "nome_social": "", "cpf": "529.982.247-25", "genero": "feminino",
              "data_nascimento": "01/02/1990", "cor_raca": "preta", "email": "", "telefone": "",
              "inscricoes-TOTAL_FORMS": "0", "inscricoes-INITIAL_FORMS": "0", "inscricoes-MIN_NUM_FORMS": "0",
              "inscricoes-MAX_NUM_FORMS": "1000", "_save": "Salvar"}
