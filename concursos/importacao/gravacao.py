@@ -93,7 +93,7 @@ class _CopiaDireta:
         self.candidatos = _Molde(Candidato, "id", {c: c for c in (
             "nome", "nome_social", "nome_busca", "cpf", "data_nascimento", "genero", "cor_raca", "quilombola", "pcd",
             "email", "telefone")}, orgao_id=certame.orgao_id)
-        self.do_cadastro = cadastro_da_linha(certame)
+        self.do_cadastro = cadastro_da_linha()
         self.inscricoes = _Molde(Inscricao, "candidato_id", {
             "numero": "inscricao", **{c: c for c in ("cargo_id", "reserva", "cor_raca", "quilombola", "pcd",
                                                      "autodeclaracao_em", *resultados)}},
@@ -164,7 +164,7 @@ class Gravacao:
         self.pessoa = leitura.modo == MODO_INSCRICOES
         self.postgres = connection.vendor == "postgresql"
         self.insc, self.cand = tabela(Inscricao), tabela(Candidato)
-        self.do_cadastro = cadastro_da_linha(certame)
+        self.do_cadastro = cadastro_da_linha()
         self.candidatos_afetados = 0
         self.copiadas = 0  # linhas gravadas pelo COPY direto: só pessoas e inscrições novas
         self.copia = None

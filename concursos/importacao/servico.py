@@ -114,8 +114,7 @@ def mil(n: int) -> str:
 
 
 
-def _contar(certame: Certame, resultado: Resultado, leitura: Leitura, marcas: Marcas,
-            gravacao: Gravacao | None) -> None:
+def _contar(resultado: Resultado, leitura: Leitura, marcas: Marcas, gravacao: Gravacao | None) -> None:
     if gravacao is not None and gravacao.copiadas == leitura.linhas:
         # Tudo foi pelo COPY direto, que só grava pessoas novas: as contagens já são conhecidas.
         resultado.inscricoes_criadas = leitura.linhas
@@ -132,7 +131,7 @@ def _contar(certame: Certame, resultado: Resultado, leitura: Leitura, marcas: Ma
         if leitura.modo != MODO_INSCRICOES:
             return
         cursor.execute(f"SELECT count(DISTINCT s.cpf) FROM {PREPARO} AS s WHERE NOT EXISTS "
-                       f"(SELECT 1 FROM {cand} AS c WHERE {cadastro_da_linha(certame)} AND c.id <= %s)",
+                       f"(SELECT 1 FROM {cand} AS c WHERE {cadastro_da_linha()} AND c.id <= %s)",
                        [marcas.candidato])
         resultado.candidatos_criados = cursor.fetchone()[0]
         if gravacao is not None:
@@ -141,7 +140,7 @@ def _contar(certame: Certame, resultado: Resultado, leitura: Leitura, marcas: Ma
             return
         campos = atualizacao_candidato("s", "c")
         diferente = " OR ".join(f"c.{coluna} IS DISTINCT FROM ({expressao})" for coluna, expressao in campos.items())
-        cursor.execute(f"SELECT count(*) FROM {PREPARO} AS s JOIN {cand} AS c ON {cadastro_da_linha(certame)} "
+        cursor.execute(f"SELECT count(*) FROM {PREPARO} AS s JOIN {cand} AS c ON {cadastro_da_linha()} "
                        f"WHERE s.linha IN (SELECT max(linha) FROM {PREPARO} GROUP BY cpf) AND ({diferente})")
         resultado.candidatos_atualizados = cursor.fetchone()[0]
 
@@ -296,7 +295,7 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
                     cursor.execute("SET LOCAL work_mem = '256MB'")
             marcas = Marcas.agora()
             tem_inscricoes = Inscricao.objects.filter(certame=certame).exists()
-            preparo.criar()
+            preparo.criar(certame)
             # Só linhas novas de um arquivo de inscrições, com as inscrições abertas, podem ser gravadas
             # antes do fim da validação (as alterações e os resultados esperam a validação completa).
             otimista = gravar and leitura.modo == MODO_INSCRICOES and not certame.inscricoes_travadas
@@ -342,12 +341,12 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
                 preparo.analisar()
                 Verificacao(certame, leitura, {v: k for k, v in cargos.items()}, erros).executar()
             if erros.total or not gravar:
-                _contar(certame, resultado, leitura, marcas, None)
+                _contar(resultado, leitura, marcas, None)
                 transaction.set_rollback(True)
                 return
             if not todas_gravadas:
                 gravacao.final(pendente=pendente, completar=completar, progresso=progresso)
-            _contar(certame, resultado, leitura, marcas, gravacao)
+            _contar(resultado, leitura, marcas, gravacao)
             resultado.gravado = True
             resultado.importacao_id = importacao_id
             registro.fechar(resultado)
