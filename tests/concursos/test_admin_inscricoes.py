@@ -243,7 +243,8 @@ def test_a_lista_de_inscricoes_faz_as_mesmas_consultas_com_5_ou_60_linhas(admin_
     certame = fazer_certame(cargos=(("ADM", 5, 0), ("MED", 3, 0)))
     adm, med = certame.cargos.order_by("codigo")
     inscrever(adm, [(f"A{i:03d}", "parda", True) for i in range(5)])
-    with django_assert_max_num_queries(8) as poucas:
+    # No PostgreSQL, o EXPLAIN da estimativa do total vem antes da contagem exata de uma lista pequena.
+    with django_assert_max_num_queries(9 if connection.vendor == "postgresql" else 8) as poucas:
         admin_client.get(LISTA, {"certame": certame.pk})
     inscrever(med, [(f"M{i:03d}", "branca") for i in range(55)])
     with django_assert_max_num_queries(len(poucas.captured_queries)):
