@@ -1,4 +1,4 @@
-"""A migração 0008: do cadastro único por CPF ao cadastro por órgão (decisão 0005), a partir do estado antigo do
+"""A migração 0009: do cadastro único por CPF ao cadastro por órgão (decisão 0005), a partir do estado antigo do
 banco, com as tabelas de verdade (PostgreSQL e SQLite)."""
 
 from datetime import UTC, date, datetime
@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-ANTES = [("concursos", "0007_guarda_dos_dados"), ("nucleo", "0003_guarda_dos_dados")]
-DEPOIS = [("concursos", "0008_candidato_por_orgao")]
+ANTES = [("concursos", "0008_importacao_ultimo_sinal"), ("nucleo", "0003_guarda_dos_dados")]
+DEPOIS = [("concursos", "0009_candidato_por_orgao")]
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -22,7 +22,7 @@ def _migrar(alvo):
 
 @pytest.fixture
 def estado_antigo():
-    """O banco na migração 0007 (um cadastro por CPF); no fim, de volta à última migração de cada app."""
+    """O banco na migração 0008 (um cadastro por CPF); no fim, de volta à última migração de cada app."""
     apps = _migrar(ANTES)
     yield apps
     executor = MigrationExecutor(connection)

@@ -71,7 +71,7 @@ def juntar_cadastros(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("concursos", "0007_guarda_dos_dados"),
+        ("concursos", "0008_importacao_ultimo_sinal"),
         ("nucleo", "0003_guarda_dos_dados"),
     ]
 
