@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -34,6 +35,13 @@ def cpf_valido(n: int) -> str:
         resto = sum(d * (tamanho + 1 - i) for i, d in enumerate(digitos[:tamanho])) % 11
         digitos.append(0 if resto < 2 else 11 - resto)
     return "".join(map(str, digitos))
+
+
+def nome_de_banco(nome: str) -> str:
+    """O nome de um banco próprio do benchmark (vai cru no DROP/CREATE DATABASE): letras minúsculas, algarismos e _."""
+    if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", nome):
+        raise argparse.ArgumentTypeError(f"nome de banco inválido: {nome!r} (letras minúsculas, algarismos e _)")
+    return nome
 
 
 def banco_postgres_proprio(nome: str, *, manter: bool = False, cliente_de_teste: bool = False) -> bool:

@@ -9,7 +9,8 @@ do tempo no servidor e número de consultas. Meta: mediana ≤ 300 ms com ≤ 10
 inscrição, busca por nome e um filtro).
 
 Uso: python bench/bench_admin_inscricoes.py [--inscricoes N] [--cargos C] [--rodadas R] [--manter]
-(--manter reaproveita o banco já gravado por uma execução anterior)
+(--manter reaproveita o banco já gravado por uma execução anterior; --banco NOME usa outro banco, para não
+apagar o de outra medição rodando no mesmo servidor)
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import re
 import time
 from datetime import date
 
-from _comum import banco_postgres_proprio, copiar, cpf_valido, medir_requisicoes, milhar, usuario_rh
+from _comum import banco_postgres_proprio, copiar, cpf_valido, medir_requisicoes, milhar, nome_de_banco, usuario_rh
 
 BANCO = "bench_admin"
 META_MS = 300
@@ -62,9 +63,9 @@ def gravar_dados(inscricoes: int, cargos: int) -> None:
         nomes = (f"{sorteio.choice(NOMES)} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}"
                  for _ in range(inscricoes))
         copiar(cursor, "concursos_candidato",
-               "nome, nome_social, nome_busca, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
-               ((nome, "", nome_para_busca(nome, ""), cpf_valido(100_000_000 + i), "nao_informado", "", "f", "f", "",
-                 "") for i, nome in enumerate(nomes)))
+               "orgao_id, nome, nome_social, nome_busca, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
+               ((str(orgao.pk), nome, "", nome_para_busca(nome, ""), cpf_valido(100_000_000 + i), "nao_informado", "",
+                 "f", "f", "", "") for i, nome in enumerate(nomes)))
         cursor.execute("SELECT min(id) FROM concursos_candidato")
         primeiro = cursor.fetchone()[0]
 
@@ -101,15 +102,16 @@ def main() -> None:
     argumentos.add_argument("--inscricoes", type=int, default=1_000_000)
     argumentos.add_argument("--cargos", type=int, default=500)
     argumentos.add_argument("--rodadas", type=int, default=15)
-    argumentos.add_argument("--manter", action="store_true", help="reaproveita o banco bench_admin já gravado")
+    argumentos.add_argument("--manter", action="store_true", help="reaproveita o banco já gravado")
+    argumentos.add_argument("--banco", default=BANCO, type=nome_de_banco, help=f"nome do banco (padrão {BANCO})")
     opcoes = argumentos.parse_args()
     inicio = time.perf_counter()
-    if banco_postgres_proprio(BANCO, manter=opcoes.manter, cliente_de_teste=True):
+    if banco_postgres_proprio(opcoes.banco, manter=opcoes.manter, cliente_de_teste=True):
         gravar_dados(opcoes.inscricoes, opcoes.cargos)
         print(f"Dados: {milhar(opcoes.inscricoes)} inscrições em {opcoes.cargos} cargos, gravados em "
               f"{time.perf_counter() - inicio:.1f} s (fora da medição)")
     else:
-        print("Dados: banco bench_admin reaproveitado (--manter)")
+        print(f"Dados: banco {opcoes.banco} reaproveitado (--manter)")
 
     from django.contrib.auth import get_user_model
     from django.test import Client

@@ -67,7 +67,8 @@ def criar_certame(quantidade: int, sorteio: random.Random):
     cargos = Cargo.objects.bulk_create(Cargo(certame=certame, codigo=codigo, nome=nome, escolaridade=escolaridade,
                                              vagas=25, vagas_pcd=1) for codigo, nome, escolaridade in CARGOS)
     candidatos = Candidato.objects.bulk_create(
-        Candidato(nome=f"{sorteio.choice(PRENOMES)} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}",
+        Candidato(orgao=orgao,
+                  nome=f"{sorteio.choice(PRENOMES)} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}",
                   cpf=cpf_valido(100_000 + i), cor_raca=sorteio.choice(("preta", "parda", "parda")))
         for i in range(quantidade))
     Inscricao.objects.bulk_create(

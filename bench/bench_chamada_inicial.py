@@ -41,9 +41,9 @@ def gravar_certame(inscricoes: int, cargos: int):
     with connection.cursor() as django_cursor:
         cursor = django_cursor.cursor
         copiar(cursor, "concursos_candidato",
-               "nome, nome_social, nome_busca, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
-               ((f"Candidato {i}", "", nome_para_busca(f"Candidato {i}", ""), f"{i:011d}", "nao_informado", "branca",
-                 "f", "f", "", "") for i in range(1, inscricoes + 1)))
+               "orgao_id, nome, nome_social, nome_busca, cpf, genero, cor_raca, quilombola, pcd, email, telefone",
+               ((str(orgao.pk), f"Candidato {i}", "", nome_para_busca(f"Candidato {i}", ""), f"{i:011d}",
+                 "nao_informado", "branca", "f", "f", "", "") for i in range(1, inscricoes + 1)))
         cursor.execute("SELECT min(id) FROM concursos_candidato")
         primeiro = cursor.fetchone()[0]
         por_cargo = inscricoes // len(ids_cargos)

@@ -9,7 +9,8 @@ gravação e commit) e a memória é o pico (ru_maxrss) desse processo.
 Metas (issue 3): 100.000 linhas a ≥ 20.000 linhas/s; 1.000.000 de linhas em ≤ 90 s com pico ≤ 1 GB.
 Mede também a reimportação de resultados (arquivo só com inscricao, nota_final, classificacao, situacao).
 
-Uso: python bench/bench_importacao.py [--linhas 100000 1000000] [--cargos 500] [--perfil]
+Uso: python bench/bench_importacao.py [--linhas 100000 1000000] [--cargos 500] [--perfil] [--banco NOME]
+(--banco: outro nome para o banco próprio, para não apagar o de outra medição rodando no mesmo servidor)
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from _comum import RAIZ, cpf_valido, milhar
+from _comum import RAIZ, cpf_valido, milhar, nome_de_banco
 
 BANCO = "bench_importacao"
 METAS = {100_000: ("linhas/s", 20_000), 1_000_000: ("segundos", 90)}
@@ -81,13 +82,13 @@ def url_do_banco(base: str, nome: str) -> str:
     return urlunsplit((partes.scheme, partes.netloc, f"/{nome}", partes.query, partes.fragment))
 
 
-def recriar_banco(base: str, apagar_so: bool = False) -> None:
+def recriar_banco(base: str, banco: str, apagar_so: bool = False) -> None:
     import psycopg
 
     with psycopg.connect(url_do_banco(base, "postgres"), autocommit=True) as conexao:
-        conexao.execute(f"DROP DATABASE IF EXISTS {BANCO} WITH (FORCE)")
+        conexao.execute(f"DROP DATABASE IF EXISTS {banco} WITH (FORCE)")
         if not apagar_so:
-            conexao.execute(f"CREATE DATABASE {BANCO}")
+            conexao.execute(f"CREATE DATABASE {banco}")
 
 
 def medir_comando(args: list[str], ambiente: dict) -> tuple[float, float, str]:
@@ -128,18 +129,20 @@ def main() -> int:
     argumentos.add_argument("--cargos", type=int, default=500)
     argumentos.add_argument("--perfil", action="store_true", help="roda a menor importação no próprio processo, "
                                                                   "sob cProfile, e mostra as funções mais custosas")
+    argumentos.add_argument("--banco", default=BANCO, type=nome_de_banco,
+                            help=f"nome do banco próprio (padrão {BANCO}); é apagado no começo e no fim")
     opcoes = argumentos.parse_args()
     base = os.environ.get("DATABASE_URL", "")
     if not base.startswith(("postgres://", "postgresql://")):
         base = "postgres://postgres@127.0.0.1:5432/postgres"
-    url = url_do_banco(base, BANCO)
+    url = url_do_banco(base, opcoes.banco)
     ambiente = {**os.environ, "DATABASE_URL": url, "DEBUG": "1", "DJANGO_SETTINGS_MODULE": "config.settings"}
     os.environ.update(DATABASE_URL=url, DEBUG="1", DJANGO_SETTINGS_MODULE="config.settings")
     python = sys.executable
     manage = str(RAIZ / "manage.py")
 
-    print(f"Benchmark da importação — PostgreSQL, banco {BANCO}; {opcoes.cargos} cargos por certame")
-    recriar_banco(base)
+    print(f"Benchmark da importação — PostgreSQL, banco {opcoes.banco}; {opcoes.cargos} cargos por certame")
+    recriar_banco(base, opcoes.banco)
     dentro = True
     try:
         subprocess.run([python, manage, "migrate", "--noinput", "-v", "0"], env=ambiente, cwd=RAIZ, check=True)
@@ -185,7 +188,7 @@ def main() -> int:
         from django.db import connections
 
         connections.close_all()
-        recriar_banco(base, apagar_so=True)
+        recriar_banco(base, opcoes.banco, apagar_so=True)
     print("\nResultado: " + ("dentro das metas." if dentro else "FORA de alguma meta."))
     return 0 if dentro else 1
 

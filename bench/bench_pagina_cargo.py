@@ -55,7 +55,8 @@ def gravar_dados(inscricoes: int) -> None:
     cargo = Cargo.objects.create(certame=certame, codigo="PEB", nome="Professor de Educação Básica", vagas=VAGAS,
                                  vagas_pcd=VAGAS_PCD)
     candidatos = Candidato.objects.bulk_create(
-        (Candidato(nome=f"{sorteio.choice(NOMES)} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}",
+        (Candidato(orgao=orgao, nome=f"{sorteio.choice(NOMES)} {sorteio.choice(SOBRENOMES)} "
+                                     f"{sorteio.choice(SOBRENOMES)}",
                    cpf=cpf_valido(200_000_000 + i)) for i in range(inscricoes)), batch_size=LOTE)
 
     def linhas():

@@ -60,7 +60,7 @@ def criar_cargo(classificados: int, eliminados: int = 20):
     for i in range(total):
         nome = f"{sorteio.choice(NOMES)} {sorteio.choice(SOBRENOMES)} {sorteio.choice(SOBRENOMES)}"
         social = f"{sorteio.choice(NOMES)} {sorteio.choice(SOBRENOMES)}" if sorteio.random() < 0.01 else ""
-        candidatos.append(Candidato(nome=nome, nome_social=social, cpf=cpf_valido(300_000_000 + i)))
+        candidatos.append(Candidato(orgao=orgao, nome=nome, nome_social=social, cpf=cpf_valido(300_000_000 + i)))
     Candidato.objects.bulk_create(candidatos, batch_size=500)
     candidatos = list(Candidato.objects.order_by("pk"))
     eliminar = set(sorteio.sample(range(total), eliminados))

@@ -63,7 +63,8 @@ def montar_sessoes() -> list:
                                          municipio="Afonso Cláudio", uf="ES", data_edital=date(2025, 2, 3))
         cargo = Cargo.objects.create(certame=certame, codigo="ADM", nome="Agente", vagas=20, escolaridade="2_medio")
         candidatos = Candidato.objects.bulk_create([
-            Candidato(nome=f"Candidato {s}-{i}", cpf=f"{next(cpf):011d}") for i in range(CANDIDATOS_POR_SESSAO)])
+            Candidato(orgao=orgao, nome=f"Candidato {s}-{i}", cpf=f"{next(cpf):011d}")
+            for i in range(CANDIDATOS_POR_SESSAO)])
         Inscricao.objects.bulk_create([
             Inscricao(certame=certame, cargo=cargo, candidato=c, numero=f"{s}-{i:03d}", reserva=True,
                       cor_raca="parda", classificacao=i + 1) for i, c in enumerate(candidatos)])

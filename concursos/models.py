@@ -163,6 +163,13 @@ class Genero(models.TextChoices):
 
 
 class Candidato(models.Model):
+    """A pessoa como um órgão a conhece: cada órgão é o controlador dos dados dos seus certames (LGPD art. 5º, VI;
+    decisão 0005) e tem o seu cadastro, único por (órgão, CPF). A mesma pessoa inscrita na Prefeitura e na Câmara
+    tem dois: o arquivo da banca de um não muda o nome, o contato nem a cor ou raça que o outro vê."""
+
+    # Sem índice próprio: o da restrição (órgão, CPF) começa pelo órgão e serve à lista recortada.
+    orgao = models.ForeignKey(Orgao, verbose_name="órgão ou entidade", on_delete=models.PROTECT,
+                              related_name="candidatos", db_index=False)
     nome = models.CharField("nome", max_length=200)
     nome_social = models.CharField("nome social", max_length=200, blank=True)
     nome_busca = CampoNomeBusca("nome para a busca", help_text="Nome e nome social sem acentos, em minúsculas "
@@ -190,7 +197,7 @@ class Candidato(models.Model):
         # Restrição e índice declarados aqui, e não com unique/db_index nos campos: no PostgreSQL estes criariam
         # também um índice varchar_pattern_ops (para LIKE 'x%') que nenhuma consulta usa e que a importação de
         # um milhão de candidatos teria de manter. A busca por nome usa nome_busca (concursos/busca.py).
-        constraints = [models.UniqueConstraint(fields=["cpf"], name="candidato_cpf_unico")]
+        constraints = [models.UniqueConstraint(fields=["orgao", "cpf"], name="candidato_cpf_unico_no_orgao")]
         indexes = [models.Index(fields=["nome"], name="candidato_nome_idx")]
 
     def __str__(self) -> str:
@@ -318,6 +325,10 @@ class Inscricao(models.Model):
     def clean(self) -> None:
         if self.cargo_id and self.certame_id and self.cargo.certame_id != self.certame_id:
             raise ValidationError({"cargo": "O cargo é de outro certame."})
+        if self.candidato_id and self.certame_id and self.candidato.orgao_id != self.certame.orgao_id:
+            # Cada órgão tem o seu cadastro da pessoa (decisão 0005): o de outro órgão não é deste controlador.
+            raise ValidationError({"candidato": "O candidato é do cadastro de outro órgão: inscreva o cadastro da "
+                                                "pessoa no órgão deste certame."})
         if self.pk and self.certame_id and self.certame.inscricoes_travadas:
             anterior = Inscricao.objects.get(pk=self.pk)
             mudou = [Inscricao._meta.get_field(c.removesuffix("_id")).verbose_name for c in CAMPOS_TRAVADOS

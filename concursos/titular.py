@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from django.utils import timezone
 
 from concursos.models import Candidato, Convocacao, Inscricao, formatar_cpf
-from nucleo.models import AcessoSensivel
+from nucleo.models import AcessoSensivel, Orgao
 from nucleo.titular import Secao
 
 SIM_NAO = {True: "sim", False: "não"}
@@ -18,29 +18,33 @@ def _data(valor) -> str:
     return f"{valor:%d/%m/%Y}" if valor else ""
 
 
-def _inscricoes(cpf: str, orgaos: frozenset[int] | None):
-    consulta = Inscricao.objects.filter(candidato__cpf=cpf).select_related("certame__orgao", "cargo", "candidato")
-    return consulta if orgaos is None else consulta.filter(certame__orgao_id__in=orgaos)
+def _cadastros(cpf: str, orgaos: frozenset[int] | None):
+    """Os cadastros da pessoa, um em cada órgão (decisão 0005), nos órgãos de quem emite; também o de um órgão em
+    que ela não tem inscrição. Os órgãos vão sempre na consulta: o índice único é (órgão, CPF)."""
+    return Candidato.objects.filter(orgao_id__in=Orgao.objects.values("pk") if orgaos is None else orgaos, cpf=cpf)
 
 
 def titulares(cpf: str, orgaos: frozenset[int] | None) -> Iterable[int]:
-    return set(_inscricoes(cpf, orgaos).values_list("candidato_id", flat=True))
+    return set(_cadastros(cpf, orgaos).values_list("pk", flat=True))
 
 
 def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
-    inscricoes = list(_inscricoes(cpf, orgaos).order_by("certame__data_edital", "numero"))
-    ids = sorted({i.candidato_id for i in inscricoes})
-    cadastros = Candidato.objects.filter(pk__in=ids)
+    cadastros = list(_cadastros(cpf, orgaos).select_related("orgao").order_by("orgao_id"))
+    ids = [c.pk for c in cadastros]
+    inscricoes = list(Inscricao.objects.filter(candidato_id__in=ids).select_related("certame__orgao", "cargo")
+                      .order_by("certame__data_edital", "numero"))
     convocacoes = (Convocacao.objects.filter(inscricao__in=[i.pk for i in inscricoes])
                    .select_related("chamada", "cargo__certame").order_by("cargo", "posicao"))
     acessos = AcessoSensivel.objects.filter(titular_id__in=ids)
     if orgaos is not None:
         acessos = acessos.filter(orgao_id__in=orgaos)
     return [
-        Secao("Cadastro", ("nome", "nome social", "CPF", "nascimento", "gênero", "cor ou raça", "quilombola",
+        # Um cadastro por órgão: cada controlador guarda o seu (decisão 0005).
+        Secao("Cadastro", ("órgão", "nome", "nome social", "CPF", "nascimento", "gênero", "cor ou raça", "quilombola",
                            "pessoa com deficiência", "e-mail", "telefone"),
-              tuple((c.nome, c.nome_social, formatar_cpf(c.cpf), _data(c.data_nascimento), c.get_genero_display(),
-                     c.get_cor_raca_display(), SIM_NAO[c.quilombola], SIM_NAO[c.pcd], c.email, c.telefone)
+              tuple((c.orgao.nome, c.nome, c.nome_social, formatar_cpf(c.cpf), _data(c.data_nascimento),
+                     c.get_genero_display(), c.get_cor_raca_display(), SIM_NAO[c.quilombola], SIM_NAO[c.pcd],
+                     c.email, c.telefone)
                     for c in cadastros)),
         Secao("Inscrições, autodeclaração e resultado",
               ("órgão", "edital", "cargo", "inscrição", "reserva", "cor ou raça declarada", "quilombola", "PcD",

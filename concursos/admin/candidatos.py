@@ -16,6 +16,7 @@ from concursos.admin.comum import (
     BuscaExataMixin,
     DadosSensiveisNaListaMixin,
     _buscar_por_nome,
+    cadastros_do_cpf,
     pode_ver_sensiveis,
     so_digitos,
 )
@@ -25,7 +26,7 @@ from concursos.models import (
     Inscricao,
     formatar_cpf,
 )
-from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario, recortar
+from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 
 
 class CandidatoForm(forms.ModelForm):
@@ -34,8 +35,8 @@ class CandidatoForm(forms.ModelForm):
 
     class Meta:
         model = Candidato
-        fields = ["nome", "nome_social", "cpf", "data_nascimento", "genero", "cor_raca", "quilombola", "pcd", "email",
-                  "telefone"]
+        fields = ["orgao", "nome", "nome_social", "cpf", "data_nascimento", "genero", "cor_raca", "quilombola", "pcd",
+                  "email", "telefone"]
 
     def clean_cpf(self) -> str:
         return so_digitos(self.cleaned_data["cpf"])
@@ -67,6 +68,8 @@ class InscricoesDoCandidatoInline(RecorteOrgaoAdmin, admin.TabularInline):
 class CandidatoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMixin, ExportacaoEmSegundoPlanoMixin,
                      ExportMixin, admin.ModelAdmin):
     form = CandidatoForm
+    # Cada órgão tem o seu cadastro (decisão 0005): o recorte é o do próprio candidato, pelo índice (órgão, CPF).
+    caminho_orgao = "orgao"
     campos_sensiveis = CAMPOS_SENSIVEIS_CANDIDATO
     list_display = ["nome", "nome_social", "cpf_formatado", "data_nascimento"]
     search_fields = ["nome"]
@@ -84,20 +87,26 @@ class CandidatoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         return [path("titular/", self.admin_site.admin_view(relatorio), name="concursos_candidato_titular"),
                 *super().get_urls()]
 
-    def recortar(self, queryset, usuario):
-        """Os candidatos com inscrição num certame dos órgãos da conta."""
-        inscritos = recortar(Inscricao.objects.all(), usuario, "certame__orgao").values("candidato_id")
-        return queryset if orgaos_do_usuario(usuario) is None else queryset.filter(pk__in=inscritos)
-
     @admin.display(description="CPF", ordering="cpf")
     def cpf_formatado(self, candidato: Candidato) -> str:
         return formatar_cpf(candidato.cpf)
+
+    def get_readonly_fields(self, request, obj=None):
+        # O cadastro é do órgão que o criou (o controlador): as inscrições dele apontam para ele (Inscricao.clean).
+        return ["orgao"] if obj is not None else []
+
+    def get_changeform_initial_data(self, request):
+        inicial = super().get_changeform_initial_data(request)
+        orgaos = orgaos_do_usuario(request.user)
+        if orgaos is not None and len(orgaos) == 1:
+            inicial.setdefault("orgao", next(iter(orgaos)))
+        return inicial
 
     def get_list_filter(self, request):
         return ["cor_raca", "quilombola", "pcd", "genero"] if pode_ver_sensiveis(request) else ["genero"]
 
     def get_fieldsets(self, request, obj=None):
-        fieldsets = [(None, {"fields": [("nome", "nome_social"), ("cpf", "data_nascimento"), "genero"]})]
+        fieldsets = [(None, {"fields": ["orgao", ("nome", "nome_social"), ("cpf", "data_nascimento"), "genero"]})]
         if pode_ver_sensiveis(request):
             fieldsets.append(("Dados sensíveis (LGPD art. 11)", {
                 "description": "Cor ou raça e deficiência são dados pessoais sensíveis (LGPD art. 5º, II): "
@@ -112,7 +121,7 @@ class CandidatoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
             return queryset, False
         if PARECE_NUMERO.fullmatch(termo):
             request.busca_exata = True
-            return queryset.filter(cpf=so_digitos(termo)), False
+            return cadastros_do_cpf(request.user, so_digitos(termo), queryset), False
         return _buscar_por_nome(queryset, termo), False
 
     # Cor ou raça e deficiência só saem na exportação de quem pode vê-las (LGPD art. 11).

@@ -17,6 +17,7 @@ from concursos.models import (
 )
 from concursos.paginacao import PaginadorEstimado
 from nucleo.acessos import TipoAcesso, filtros_sensiveis, registrar_acesso_na_requisicao
+from nucleo.models import Orgao
 from nucleo.orgaos import orgaos_do_usuario, recortar
 
 PERMISSAO_SENSIVEIS = "concursos.ver_dados_sensiveis"
@@ -102,6 +103,15 @@ def _buscar_por_nome(queryset, termo: str, prefixo: str = ""):
     if not palavras(termo):
         return queryset.none()
     return queryset.filter(**{f"{prefixo}nome_busca__palavras": termo})
+
+
+def cadastros_do_cpf(usuario, cpf: str, candidatos=None):
+    """Os cadastros de um CPF (um por órgão, decisão 0005) que a conta vê, entre `candidatos` (padrão: todos). O
+    índice único é (órgão, CPF): os órgãos vão sempre na consulta — os da conta ou, para quem vê todos, a lista dos
+    órgãos (uma busca no índice por órgão) —, e não só o CPF, que leria o índice inteiro."""
+    orgaos = orgaos_do_usuario(usuario)
+    candidatos = Candidato.objects.all() if candidatos is None else candidatos
+    return candidatos.filter(orgao_id__in=Orgao.objects.values("pk") if orgaos is None else orgaos, cpf=cpf)
 
 
 

@@ -17,13 +17,13 @@ from concursos.admin.comum import (
     CertameFiltro,
     DadosSensiveisNaListaMixin,
     _buscar_por_nome,
+    cadastros_do_cpf,
     pode_ver_sensiveis,
     so_digitos,
 )
 from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
 from concursos.models import (
     CAMPOS_TRAVADOS,
-    Candidato,
     Inscricao,
     formatar_cpf,
 )
@@ -131,8 +131,9 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
             digitos = so_digitos(termo)
             filtro = Q(numero__in={termo, digitos})
             if len(digitos) == 11:
-                # O CPF é resolvido antes (índice único do candidato): um OR com a junção impediria os índices.
-                candidatos = list(Candidato.objects.filter(cpf=digitos).values_list("pk", flat=True))
+                # O CPF é resolvido antes (índice único do candidato, por órgão e CPF): um OR com a junção
+                # impediria os índices.
+                candidatos = list(cadastros_do_cpf(request.user, digitos).values_list("pk", flat=True))
                 if candidatos:
                     filtro |= Q(candidato_id__in=candidatos)
             return queryset.filter(filtro), False

@@ -15,6 +15,7 @@ from django.utils import timezone
 from localflavor.br.forms import BRCPFField
 
 from concursos.admin.comum import so_digitos
+from concursos.models import Candidato
 from documentos.models import TipoDocumento
 from documentos.pdf import emitir_pdf, resposta_pdf
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
@@ -43,9 +44,11 @@ def relatorio_view(request, *, admin_site: admin.AdminSite):
         cpf = so_digitos(form.cleaned_data["cpf"])
         relatorio = relatorio_do_titular(cpf, orgaos_do_usuario(request.user))
         formato = request.POST.get("formato", "pagina")
+        # Um cadastro por órgão (decisão 0005): cada emissão fica no registro do órgão de cada cadastro.
+        orgaos = dict(Candidato.objects.filter(pk__in=relatorio.titulares).values_list("pk", "orgao_id"))
         for titular in relatorio.titulares or (None,):
             registrar_acesso_na_requisicao(
-                request, tipo=TipoAcesso.RELATORIO_TITULAR, titular_id=titular,
+                request, tipo=TipoAcesso.RELATORIO_TITULAR, titular_id=titular, orgao_id=orgaos.get(titular),
                 descricao=f"Relatório do titular ({FORMATOS.get(formato, formato)})",
                 finalidade=form.cleaned_data["requerimento"])
         if formato == "json":

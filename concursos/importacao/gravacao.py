@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from concursos.busca import SEPARADOR_SOCIAL
 from concursos.importacao.leiaute import COLUNAS_RESULTADO, MODO_INSCRICOES
-from concursos.importacao.preparo import NO_LOTE, PREPARO, tabela
+from concursos.importacao.preparo import NO_LOTE, PREPARO, cadastro_da_linha, tabela
 from concursos.importacao.validacao import Leitura, Lote
 from concursos.models import Candidato, Certame, Inscricao
 
@@ -25,7 +25,8 @@ LOTE_GRAVACAO_MINIMO = 50_000
 
 
 
-# Campos do candidato que um arquivo atualiza (a pessoa pode vir de outro certame: uma só linha por CPF).
+# Campos do candidato que um arquivo atualiza (a pessoa pode vir de outro certame do mesmo órgão: um cadastro por
+# órgão e CPF; o de outro órgão é de outro controlador e nunca é tocado, decisão 0005).
 # Vazio não apaga o que já está cadastrado; a autodeclaração fica na inscrição, e no cadastro da pessoa
 # só preenche a cor ou raça que ainda estiver em branco.
 def atualizacao_candidato(novo: str, atual: str) -> dict[str, str]:
@@ -84,14 +85,15 @@ class _CopiaDireta:
     junção pelo CPF do INSERT … SELECT da tabela de preparo: medido, a CPU do banco por 100.000 linhas caiu
     de ~3,6 s para ~3,0 s.
     Os ids dos candidatos vêm antes da sequência, para que as inscrições já os tragam. Um lote com algum CPF
-    já cadastrado (a pessoa de outro certame) fica com o INSERT … ON CONFLICT, que o atualiza.
+    já cadastrado no órgão (a pessoa de outro certame dele) fica com o INSERT … ON CONFLICT, que o atualiza.
     """
 
     def __init__(self, certame: Certame, leitura: Leitura, importacao_id: int | None):
         resultados = [c for c in COLUNAS_RESULTADO if c in leitura.presentes]
         self.candidatos = _Molde(Candidato, "id", {c: c for c in (
             "nome", "nome_social", "nome_busca", "cpf", "data_nascimento", "genero", "cor_raca", "quilombola", "pcd",
-            "email", "telefone")})
+            "email", "telefone")}, orgao_id=certame.orgao_id)
+        self.do_cadastro = cadastro_da_linha()
         self.inscricoes = _Molde(Inscricao, "candidato_id", {
             "numero": "inscricao", **{c: c for c in ("cargo_id", "reserva", "cor_raca", "quilombola", "pcd",
                                                      "autodeclaracao_em", *resultados)}},
@@ -108,7 +110,8 @@ class _CopiaDireta:
         with connection.cursor() as cursor:
             # O lote já está na tabela de preparo: a consulta não precisa levar os CPFs de novo.
             cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {PREPARO} AS s JOIN {tabela(Candidato)} AS c "
-                           f"ON c.cpf = s.cpf WHERE s.linha >= %s AND s.linha <= %s)", [lote.primeira, lote.ultima])
+                           f"ON {self.do_cadastro} WHERE s.linha >= %s AND s.linha <= %s)",
+                           [lote.primeira, lote.ultima])
             if cursor.fetchone()[0]:
                 return None
             # Os ids numa linha só, já como texto (o formato do COPY).
@@ -161,6 +164,7 @@ class Gravacao:
         self.pessoa = leitura.modo == MODO_INSCRICOES
         self.postgres = connection.vendor == "postgresql"
         self.insc, self.cand = tabela(Inscricao), tabela(Candidato)
+        self.do_cadastro = cadastro_da_linha()
         self.candidatos_afetados = 0
         self.copiadas = 0  # linhas gravadas pelo COPY direto: só pessoas e inscrições novas
         self.copia = None
@@ -190,11 +194,12 @@ class Gravacao:
                 f"ELSE excluded.nome_busca || '{SEPARADOR_SOCIAL}' || {parte_social} END")
 
     def candidatos(self, de: int, ate: int, *, lote_lido: bool = False) -> None:
-        """Cria ou atualiza (pelo CPF) os candidatos das linhas `de` a `ate`. Com `lote_lido`, a faixa é um lote
-        da leitura, que já marcou a última linha de cada CPF; senão, a faixa agrupa por CPF."""
-        colunas, selecao, params = _insercao(Candidato, {c: (f"s.{c}", []) for c in (
-            "nome", "nome_social", "nome_busca", "cpf", "data_nascimento", "genero", "cor_raca", "quilombola", "pcd",
-            "email", "telefone")})
+        """Cria ou atualiza (pelo CPF, no órgão do certame) os candidatos das linhas `de` a `ate`. Com `lote_lido`, a
+        faixa é um lote da leitura, que já marcou a última linha de cada CPF; senão, a faixa agrupa por CPF."""
+        expressoes = {c: (f"s.{c}", []) for c in ("nome", "nome_social", "nome_busca", "cpf", "data_nascimento",
+                                                   "genero", "cor_raca", "quilombola", "pcd", "email", "telefone")}
+        expressoes["orgao_id"] = ("%s", [self.certame.orgao_id])
+        colunas, selecao, params = _insercao(Candidato, expressoes)
         campos = atualizacao_candidato("excluded", self.cand)
         conjuntos = ", ".join([*(f"{c} = {e}" for c, e in campos.items()), f"nome_busca = {self._nome_busca()}"])
         diferente = " OR ".join(f"{self.cand}.{c} IS DISTINCT FROM ({e})" for c, e in campos.items())
@@ -209,7 +214,7 @@ class Gravacao:
         self.candidatos_afetados += self._executar(
             f"INSERT INTO {self.cand} ({colunas}) SELECT {selecao} FROM {PREPARO} AS s "
             f"WHERE s.linha >= %s AND s.linha <= %s AND {ultimas} "
-            f"ON CONFLICT (cpf) DO UPDATE SET {conjuntos} WHERE {diferente}", [*params, de, ate, *extra])
+            f"ON CONFLICT (orgao_id, cpf) DO UPDATE SET {conjuntos} WHERE {diferente}", [*params, de, ate, *extra])
 
     def criar_inscricoes(self, de: int, ate: int, *, otimista: bool) -> int:
         """Insere as inscrições novas do lote, cada uma apontando a importação que a criou. Na etapa otimista
@@ -234,7 +239,7 @@ class Gravacao:
             extra.append(self.certame.pk)
         return self._executar(
             f"INSERT INTO {self.insc} ({colunas}) SELECT {selecao} FROM {PREPARO} AS s "
-            f"JOIN {self.cand} AS c ON c.cpf = s.cpf "
+            f"JOIN {self.cand} AS c ON {self.do_cadastro} "
             f"WHERE s.inscricao_id IS NULL AND s.linha >= %s AND s.linha <= %s {filtro}", [*params, *extra])
 
     def historico(self, de: int, ate: int) -> None:
@@ -295,7 +300,7 @@ class Gravacao:
             conjuntos += ["cargo_id = s.cargo_id", "candidato_id = c.id", "reserva = s.reserva",
                           "cor_raca = s.cor_raca", "quilombola = s.quilombola", "pcd = s.pcd",
                           f"autodeclaracao_em = COALESCE(s.autodeclaracao_em, {self.insc}.autodeclaracao_em)"]
-            juncao = f"JOIN {self.cand} AS c ON c.cpf = s.cpf"
+            juncao = f"JOIN {self.cand} AS c ON {self.do_cadastro}"
         if conjuntos:
             self._executar(
                 f"UPDATE {self.insc} SET {', '.join(conjuntos)} FROM {PREPARO} AS s {juncao} "

@@ -169,10 +169,11 @@ def _erro_utf8_na_linha(linha: int, bruta: bytes, separador: str, cabecalho: lis
     if indice is None or len(escritos) != len(campos):
         return sem_coluna
     coluna = chave_da_coluna(cabecalho[indice]) if indice < len(cabecalho) else ""
-    return Erro(linha, coluna, escritos[indice], motivo)
+    return Erro(linha, coluna, caracteres.visivel(escritos[indice]), motivo)
 
 
 def _trecho(bruta: bytes) -> str:
+    # Os caracteres de controle escritos (\u0000), como nos valores: o PostgreSQL não guarda um NUL no JSON dos erros.
     return f" Trecho: «{caracteres.visivel(bruta[:60].decode('utf-8', 'backslashreplace'))}»."
 
 

@@ -13,8 +13,9 @@ com o mesmo SQL e as mesmas mensagens em PostgreSQL e em SQLite:
    numa thread própria e entrega lotes; cada lote vai para uma tabela temporária de preparo (PostgreSQL:
    COPY; SQLite: executemany) e é casado com as inscrições já existentes.
 2. **Gravação otimista**: enquanto o arquivo está sem erros, as linhas *novas* de cada lote já são
-   gravadas (candidatos por INSERT … SELECT … ON CONFLICT (cpf); inscrições por INSERT … SELECT, cada uma
-   apontando a Importacao que a criou), cada lote num savepoint. Assim o banco, que é o gargalo (índices,
+   gravadas (candidatos por INSERT … SELECT … ON CONFLICT (orgao_id, cpf): o cadastro da pessoa é o do órgão do
+   certame, decisão 0005; inscrições por INSERT … SELECT, cada uma apontando a Importacao que a criou), cada lote
+   num savepoint. Assim o banco, que é o gargalo (índices,
    chaves estrangeiras), trabalha enquanto o Python lê o resto do arquivo.
 3. **Validação do arquivo inteiro** em SQL sobre a tabela de preparo: repetições no arquivo, CPF já
    inscrito no cargo, classificação já usada, inscrição de outro certame, campos travados depois do
@@ -46,7 +47,7 @@ from concursos.importacao import falhas
 from concursos.importacao.gravacao import Gravacao, atualizacao_candidato
 from concursos.importacao.leiaute import COLUNAS, MODO_INSCRICOES, ErroCabecalho, mapear_cabecalho
 from concursos.importacao.leitura import Fonte, abrir, em_paralelo
-from concursos.importacao.preparo import PREPARO, Marcas, Preparo, casar, tabela
+from concursos.importacao.preparo import PREPARO, Marcas, Preparo, cadastro_da_linha, casar, tabela
 from concursos.importacao.validacao import Erros, Leitura, ler_lotes
 from concursos.importacao.verificacao import Verificacao
 from concursos.models import Candidato, Cargo, Certame, EstadoImportacao, Importacao, Inscricao
@@ -130,7 +131,8 @@ def _contar(resultado: Resultado, leitura: Leitura, marcas: Marcas, gravacao: Gr
         if leitura.modo != MODO_INSCRICOES:
             return
         cursor.execute(f"SELECT count(DISTINCT s.cpf) FROM {PREPARO} AS s WHERE NOT EXISTS "
-                       f"(SELECT 1 FROM {cand} AS c WHERE c.cpf = s.cpf AND c.id <= %s)", [marcas.candidato])
+                       f"(SELECT 1 FROM {cand} AS c WHERE {cadastro_da_linha()} AND c.id <= %s)",
+                       [marcas.candidato])
         resultado.candidatos_criados = cursor.fetchone()[0]
         if gravacao is not None:
             # Depois da gravação, o banco já tem os dados novos: conta o que o ON CONFLICT de fato mudou.
@@ -138,7 +140,7 @@ def _contar(resultado: Resultado, leitura: Leitura, marcas: Marcas, gravacao: Gr
             return
         campos = atualizacao_candidato("s", "c")
         diferente = " OR ".join(f"c.{coluna} IS DISTINCT FROM ({expressao})" for coluna, expressao in campos.items())
-        cursor.execute(f"SELECT count(*) FROM {PREPARO} AS s JOIN {cand} AS c ON c.cpf = s.cpf "
+        cursor.execute(f"SELECT count(*) FROM {PREPARO} AS s JOIN {cand} AS c ON {cadastro_da_linha()} "
                        f"WHERE s.linha IN (SELECT max(linha) FROM {PREPARO} GROUP BY cpf) AND ({diferente})")
         resultado.candidatos_atualizados = cursor.fetchone()[0]
 
@@ -293,7 +295,7 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
                     cursor.execute("SET LOCAL work_mem = '256MB'")
             marcas = Marcas.agora()
             tem_inscricoes = Inscricao.objects.filter(certame=certame).exists()
-            preparo.criar()
+            preparo.criar(certame)
             # Só linhas novas de um arquivo de inscrições, com as inscrições abertas, podem ser gravadas
             # antes do fim da validação (as alterações e os resultados esperam a validação completa).
             otimista = gravar and leitura.modo == MODO_INSCRICOES and not certame.inscricoes_travadas

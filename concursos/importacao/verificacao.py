@@ -8,7 +8,7 @@ from datetime import date
 from django.db import connection
 
 from concursos.importacao.leiaute import MODO_INSCRICOES
-from concursos.importacao.preparo import PREPARO, tabela
+from concursos.importacao.preparo import PREPARO, cadastro_da_linha, tabela
 from concursos.importacao.validacao import Erros, Leitura
 from concursos.models import Candidato, Certame, Inscricao, formatar_cpf
 
@@ -116,7 +116,7 @@ class Verificacao:
         # Outra inscrição do mesmo cargo, fora do arquivo, com o mesmo CPF.
         linhas = self._linhas(
             f"SELECT s.linha, s.cpf, s.cargo_id, o.numero FROM {PREPARO} AS s "
-            f"JOIN {self.cand} AS c ON c.cpf = s.cpf "
+            f"JOIN {self.cand} AS c ON {cadastro_da_linha()} "
             f"JOIN {self.insc} AS o ON o.candidato_id = c.id AND o.cargo_id = s.cargo_id "
             f"WHERE o.numero <> s.inscricao "
             f"AND NOT EXISTS (SELECT 1 FROM {PREPARO} AS t WHERE t.inscricao = o.numero) "

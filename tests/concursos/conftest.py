@@ -51,7 +51,8 @@ def inscrever():
         inscricoes = []
         for classificacao, linha in enumerate(linhas, 1):
             numero, cor, reserva, pcd, quilombola, situacao = (*linha, *PADRAO[len(linha):])
-            candidato = Candidato.objects.create(nome=f"Candidato {numero}", cpf=cpf_valido(), cor_raca=cor)
+            candidato = Candidato.objects.create(orgao_id=cargo.certame.orgao_id, nome=f"Candidato {numero}",
+                                                 cpf=cpf_valido(), cor_raca=cor)
             inscricoes.append(Inscricao.objects.create(
                 certame=cargo.certame, cargo=cargo, candidato=candidato, numero=numero, reserva=reserva,
                 cor_raca=cor, pcd=pcd, quilombola=quilombola, classificacao=classificacao, situacao=situacao,

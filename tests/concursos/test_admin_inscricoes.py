@@ -184,8 +184,8 @@ def test_sem_permissao_nao_se_inscreve_ninguem_pelo_admin(rh, inscricoes):
 # ---- candidatos ----
 
 
-def test_cadastro_de_candidato_aceita_cpf_com_pontuacao(admin_client):
-    dados = {"nome": "Ana Souza", "nome_social": "", "cpf": "529.982.247-25", "genero": "feminino",
+def test_cadastro_de_candidato_aceita_cpf_com_pontuacao(admin_client, orgao):
+    dados = {"orgao": orgao.pk, "nome": "Ana Souza", "nome_social": "", "cpf": "529.982.247-25", "genero": "feminino",
              "data_nascimento": "01/02/1990", "cor_raca": "preta", "email": "", "telefone": "",
              "inscricoes-TOTAL_FORMS": "0", "inscricoes-INITIAL_FORMS": "0", "inscricoes-MIN_NUM_FORMS": "0",
              "inscricoes-MAX_NUM_FORMS": "1000", "_save": "Salvar"}
@@ -243,7 +243,8 @@ def test_a_lista_de_inscricoes_faz_as_mesmas_consultas_com_5_ou_60_linhas(admin_
     certame = fazer_certame(cargos=(("ADM", 5, 0), ("MED", 3, 0)))
     adm, med = certame.cargos.order_by("codigo")
     inscrever(adm, [(f"A{i:03d}", "parda", True) for i in range(5)])
-    with django_assert_max_num_queries(8) as poucas:
+    # No PostgreSQL, o EXPLAIN da estimativa do total vem antes da contagem exata de uma lista pequena.
+    with django_assert_max_num_queries(9 if connection.vendor == "postgresql" else 8) as poucas:
         admin_client.get(LISTA, {"certame": certame.pk})
     inscrever(med, [(f"M{i:03d}", "branca") for i in range(55)])
     with django_assert_max_num_queries(len(poucas.captured_queries)):

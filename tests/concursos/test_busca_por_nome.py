@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from concursos.busca import nome_para_busca, normalizar, palavras
 from concursos.models import Candidato, Inscricao
+from nucleo.models import Orgao
 from tests.concursos.conftest import cpf_valido
 
 INSCRICOES = reverse("admin:concursos_inscricao_changelist")
@@ -36,8 +37,13 @@ def test_palavras_do_termo():
     assert palavras("!!!") == []
 
 
+def _orgao() -> Orgao:
+    return Orgao.objects.get_or_create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta",
+                                       uf="ES")[0]
+
+
 def _candidato(nome: str, nome_social: str = "") -> Candidato:
-    return Candidato.objects.create(nome=nome, nome_social=nome_social, cpf=cpf_valido())
+    return Candidato.objects.create(orgao=_orgao(), nome=nome, nome_social=nome_social, cpf=cpf_valido())
 
 
 @pytest.mark.django_db
@@ -51,7 +57,7 @@ class TestNomeBuscaSempreAtualizado:
         assert candidato.nome_busca == "antonio sergio / antonia"
 
     def test_bulk_create(self):
-        Candidato.objects.bulk_create([Candidato(nome="Conceição Araújo", cpf=cpf_valido())])
+        Candidato.objects.bulk_create([Candidato(orgao=_orgao(), nome="Conceição Araújo", cpf=cpf_valido())])
         assert Candidato.objects.get().nome_busca == "conceicao araujo"
 
     def test_update_e_bulk_update(self):

@@ -11,10 +11,11 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, mascarar_cpf
+from concursos.models import Candidato, Cargo, Certame, EstadoImportacao, Importacao, Inscricao, mascarar_cpf
 from concursos.retencao import aplicar_retencao, fim_da_guarda
 from concursos.tarefas import agendar_retencao, retencao_diaria
 from documentos.models import TarefaEmSegundoPlano
+from nucleo.models import Orgao
 from nucleo.titular import relatorio_do_titular
 
 pytestmark = pytest.mark.django_db
@@ -73,6 +74,28 @@ def test_quem_tem_inscricao_num_certame_ainda_guardado_nao_e_tocado(vencido, faz
     assert Candidato.objects.get(pk=primeira.candidato_id).anonimizado_em is None
     assert Candidato.objects.get(pk=segunda.candidato_id).anonimizado_em is not None
     assert sem_validade.validade_ate is None
+
+
+def test_o_cadastro_anonimizado_num_orgao_nao_toca_o_da_mesma_pessoa_em_outro(vencido):
+    """Cada órgão tem o seu cadastro e a sua tabela de temporalidade (decisão 0005): vencida a guarda na Prefeitura,
+    a Câmara, que ainda guarda a inscrição dela, continua com o cadastro inteiro."""
+    _, (primeira, _) = vencido
+    pessoa = primeira.candidato
+    camara = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    certame = Certame.objects.create(orgao=camara, numero_edital="010/2024", titulo="Concurso da Câmara",
+                                     municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1))
+    cargo = Cargo.objects.create(certame=certame, codigo="ADM", nome="Administrador", vagas=1)
+    na_camara = Candidato.objects.create(orgao=camara, nome=pessoa.nome, cpf=pessoa.cpf, cor_raca="preta",
+                                         email="p@camara.org", data_nascimento=date(1990, 1, 1))
+    Inscricao.objects.create(certame=certame, cargo=cargo, candidato=na_camara, numero="C-1", cor_raca="preta",
+                             pcd=True)
+    assert aplicar_retencao(HOJE).anonimizados["candidatos"] == 2
+    assert Candidato.objects.get(pk=pessoa.pk).anonimizado_em is not None
+    na_camara.refresh_from_db()
+    assert (na_camara.cpf, na_camara.email, na_camara.cor_raca, na_camara.data_nascimento,
+            na_camara.anonimizado_em) == (pessoa.cpf, "p@camara.org", "preta", date(1990, 1, 1), None)
+    assert Inscricao.objects.values_list("cor_raca", "pcd").get(numero="C-1") == ("preta", True)
+    assert relatorio_do_titular(pessoa.cpf, None).titulares == (na_camara.pk,)
 
 
 def _importacao(certame, **campos) -> Importacao:

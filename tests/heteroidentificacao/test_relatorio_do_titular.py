@@ -46,20 +46,29 @@ def encarregado_de(*orgaos: Orgao) -> Client:
     return cliente
 
 
+def _inscrita_em_outro_orgao(inscricao: Inscricao) -> Orgao:
+    """A pessoa de `inscricao` inscrita também num certame da Prefeitura de Iúna, com o cadastro de lá."""
+    orgao = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
+    certame = Certame.objects.create(orgao=orgao, numero_edital="077/2024", titulo="Outro", municipio="Iúna",
+                                     uf="ES", data_edital=inscricao.certame.data_edital)
+    cargo = Cargo.objects.create(certame=certame, codigo="OUT", nome="Outro cargo", vagas=1)
+    cadastro = Candidato.objects.create(orgao=orgao, nome=inscricao.candidato.nome, cpf=inscricao.candidato.cpf,
+                                        email="iuna@exemplo.org")
+    Inscricao.objects.create(certame=certame, cargo=cargo, candidato=cadastro, numero="IUNA-1", cor_raca="preta")
+    return orgao
+
+
 def test_o_relatorio_traz_tudo_do_titular_no_orgao_e_nada_sigiloso(decidida):
     inscricao = decidida.inscricao
     cpf = inscricao.candidato.cpf
-    # A mesma pessoa inscrita no concurso de outro órgão: fica fora do relatório de quem não trabalha para ele.
-    outro_orgao = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
-    outro = Certame.objects.create(orgao=outro_orgao, numero_edital="077/2024", titulo="Outro",
-                                   municipio="Iúna", uf="ES", data_edital=inscricao.certame.data_edital)
-    cargo = Cargo.objects.create(certame=outro, codigo="OUT", nome="Outro cargo", vagas=1)
-    Inscricao.objects.create(certame=outro, cargo=cargo, candidato=inscricao.candidato, numero="IUNA-1",
-                             cor_raca="preta")
+    # A mesma pessoa inscrita no concurso de outro órgão, com o cadastro de lá: fica fora do relatório de quem não
+    # trabalha para ele.
+    outro_orgao = _inscrita_em_outro_orgao(inscricao)
     cliente = encarregado_de(inscricao.certame.orgao)
     pontuado = f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
     pagina = cliente.post(RELATORIO, {"cpf": pontuado, "requerimento": "Protocolo 123/2024"}).content.decode()
     assert inscricao.numero in pagina and decidida.parecer in pagina and "IUNA-1" not in pagina
+    assert "iuna@exemplo.org" not in pagina and outro_orgao.nome not in pagina
     assert "ANOTACAO-SIGILOSA" not in pagina
     dados = json.loads(cliente.post(RELATORIO, {"cpf": cpf, "requerimento": "Protocolo 123/2024",
                                                 "formato": "json"}).content)
@@ -72,6 +81,23 @@ def test_o_relatorio_traz_tudo_do_titular_no_orgao_e_nada_sigiloso(decidida):
     registros = AcessoSensivel.objects.filter(tipo=TipoAcesso.RELATORIO_TITULAR)
     assert registros.count() == 3
     assert set(registros.values_list("titular_id", "finalidade")) == {(inscricao.candidato_id, "Protocolo 123/2024")}
+
+
+def test_quem_trabalha_para_os_dois_orgaos_ve_o_cadastro_de_cada_um(decidida):
+    inscricao = decidida.inscricao
+    outro_orgao = _inscrita_em_outro_orgao(inscricao)
+    cliente = encarregado_de(inscricao.certame.orgao, outro_orgao)
+    dados = json.loads(cliente.post(RELATORIO, {"cpf": inscricao.candidato.cpf, "requerimento": "P-2",
+                                                "formato": "json"}).content)
+    cadastro = next(s for s in dados["secoes"] if s["titulo"] == "Cadastro")
+    assert sorted(linha[0] for linha in cadastro["linhas"]) == sorted([inscricao.certame.orgao.nome,
+                                                                       outro_orgao.nome])
+    assert "IUNA-1" in json.dumps(dados) and inscricao.numero in json.dumps(dados)
+    # Cada emissão fica no registro do órgão de cada cadastro, que o encarregado de lá lê.
+    registros = set(AcessoSensivel.objects.filter(tipo=TipoAcesso.RELATORIO_TITULAR).values_list("titular_id",
+                                                                                                  "orgao_id"))
+    cadastros = set(Candidato.objects.filter(cpf=inscricao.candidato.cpf).values_list("pk", "orgao_id"))
+    assert registros == cadastros and len(cadastros) == 2
 
 
 def test_sem_a_permissao_nao_ha_relatorio_e_cpf_invalido_tem_mensagem(decidida):

@@ -106,7 +106,7 @@ def _primeira_fase(letra: str, admin_user) -> DadosDoOrgao:
               ("indigena", True)]
     for i, (cor, reserva) in enumerate(linhas, 1):
         cpf = cpf_valido(CPF_BASE[letra] + i)
-        candidato = Candidato.objects.create(nome=f"Candidata {token} {i}", cpf=cpf, cor_raca=cor)
+        candidato = Candidato.objects.create(orgao=orgao, nome=f"Candidata {token} {i}", cpf=cpf, cor_raca=cor)
         numero = f"{prefixo}{i:04d}"
         dados.inscricoes.append(Inscricao.objects.create(
             certame=certame, cargo=cargo, candidato=candidato, numero=numero, reserva=reserva, cor_raca=cor,

@@ -101,7 +101,9 @@ def preencher_certame(certame: Certame, cargos, cpf_base: int, *, etapa: str, se
     """Cria os cargos e os inscritos sorteados (classificados pela nota), publica o edital e avança até `etapa`."""
     usuario = get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
     sorteio = random.Random(semente)
-    ocupados = set(Candidato.objects.filter(cpf__startswith=str(cpf_base)[:4]).values_list("cpf", flat=True))
+    # Cada órgão tem o seu cadastro de candidatos (decisão 0005): os CPFs já usados contam só no órgão do certame.
+    do_orgao = Candidato.objects.filter(orgao_id=certame.orgao_id)
+    ocupados = set(do_orgao.filter(cpf__startswith=str(cpf_base)[:4]).values_list("cpf", flat=True))
     base = cpf_base
     for codigo, nome, escolaridade, vagas, vagas_pcd, inscritos in cargos:
         cargo = Cargo.objects.create(certame=certame, codigo=codigo, nome=nome, escolaridade=escolaridade,
@@ -112,7 +114,7 @@ def preencher_certame(certame: Certame, cargos, cpf_base: int, *, etapa: str, se
             cpf = cpf_com_digitos(base)
             if cpf in ocupados:
                 continue
-            candidato, inscricao = _sortear_inscrito(sorteio, cpf)
+            candidato, inscricao = _sortear_inscrito(sorteio, cpf, certame.orgao_id)
             candidatos.append(candidato)
             dados.append(inscricao)
         Candidato.objects.bulk_create(candidatos)
@@ -122,8 +124,7 @@ def preencher_certame(certame: Certame, cargos, cpf_base: int, *, etapa: str, se
         Inscricao.objects.bulk_create([
             Inscricao(certame=certame, cargo=cargo, candidato=candidato, numero=f"{codigo}-{i + 1:04d}",
                       classificacao=classificacao[i], **dados[i])
-            for i, candidato in enumerate(Candidato.objects.filter(cpf__in=[c.cpf for c in candidatos])
-                                          .order_by("cpf"))
+            for i, candidato in enumerate(do_orgao.filter(cpf__in=[c.cpf for c in candidatos]).order_by("cpf"))
         ])
     certame = certame_publicar(certame=certame, usuario=usuario)
     while not certame.alcancou(etapa):
@@ -131,7 +132,7 @@ def preencher_certame(certame: Certame, cargos, cpf_base: int, *, etapa: str, se
     return certame
 
 
-def _sortear_inscrito(sorteio: random.Random, cpf: str) -> tuple[Candidato, dict]:
+def _sortear_inscrito(sorteio: random.Random, cpf: str, orgao_id: int) -> tuple[Candidato, dict]:
     cor = sorteio.choices([c for c, _ in CORES_DEMO], weights=[p for _, p in CORES_DEMO])[0]
     genero = sorteio.choice([Genero.FEMININO, Genero.MASCULINO])
     primeiro = sorteio.choice(NOMES[:16] if genero == Genero.FEMININO else NOMES[16:])
@@ -140,8 +141,8 @@ def _sortear_inscrito(sorteio: random.Random, cpf: str) -> tuple[Candidato, dict
     quilombola = cor == CorRaca.PRETA and sorteio.random() < 0.1
     # Cerca de dois terços dos negros e indígenas optam pela reserva; os demais concorrem só na ampla.
     reserva = cor in (CorRaca.PRETA, CorRaca.PARDA, CorRaca.INDIGENA) and sorteio.random() < 0.65
-    candidato = Candidato(nome=nome, cpf=cpf, genero=genero, cor_raca=cor, quilombola=quilombola, pcd=pcd,
-                          data_nascimento=date(1975, 1, 1) + timedelta(days=sorteio.randrange(9000)),
+    candidato = Candidato(orgao_id=orgao_id, nome=nome, cpf=cpf, genero=genero, cor_raca=cor, quilombola=quilombola,
+                          pcd=pcd, data_nascimento=date(1975, 1, 1) + timedelta(days=sorteio.randrange(9000)),
                           email=f"{cpf}@exemplo.org")
     inscricao = {
         "reserva": reserva, "cor_raca": cor, "quilombola": quilombola, "pcd": pcd,

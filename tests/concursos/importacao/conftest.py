@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
+from concursos.importacao import gravacao, validacao
 from concursos.importacao.servico import importar
 from tests.concursos.conftest import cpf_valido
 from tests.conftest import lotar_em_todos
@@ -40,6 +41,13 @@ def mensagens(resultado) -> list[str]:
 def _midia_temporaria(settings, tmp_path):
     """Os arquivos enviados pelo admin vão para uma pasta temporária, não para media/ da árvore."""
     settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def lotes_pequenos(monkeypatch):
+    """Lotes de 2 linhas: exercita a leitura em paralelo e a gravação otimista em vários lotes."""
+    monkeypatch.setattr(validacao, "LOTE_PREPARO", 2)
+    monkeypatch.setattr(gravacao, "LOTE_GRAVACAO_MINIMO", 2)
 
 
 @pytest.fixture

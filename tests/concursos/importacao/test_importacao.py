@@ -17,7 +17,7 @@ from django.urls import reverse
 from localflavor.br.validators import BRCPFValidator
 
 from concursos.admin import importacao as admin_importacao
-from concursos.importacao import acompanhamento, gravacao, leiaute, servico, validacao
+from concursos.importacao import acompanhamento, gravacao, leiaute, servico
 from concursos.importacao.leitura import contar_linhas
 from concursos.importacao.servico import ErroGravacao
 from concursos.importacao.validacao import cpf_valido
@@ -35,13 +35,6 @@ def encerrar(admin_user):
         certame = certame_publicar(certame=certame, usuario=admin_user)
         return certame_avancar(certame=certame, usuario=admin_user)
     return encerrar
-
-
-@pytest.fixture
-def lotes_pequenos(monkeypatch):
-    """Lotes de 2 linhas: exercita a leitura em paralelo e a gravação otimista em vários lotes."""
-    monkeypatch.setattr(validacao, "LOTE_PREPARO", 2)
-    monkeypatch.setattr(gravacao, "LOTE_GRAVACAO_MINIMO", 2)
 
 
 def test_cpf_valido_concorda_com_o_validador_do_localflavor():
