@@ -3,6 +3,7 @@
 import base64
 import binascii
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -16,6 +17,19 @@ def _bool(nome: str, padrao: bool) -> bool:
     if valor is None:
         return padrao
     return valor.strip().lower() in {"1", "true", "sim", "yes", "on"}
+
+
+def _inteiro(nome: str, padrao: int, *, minimo: int = 1) -> int:
+    texto = os.environ.get(nome, "").strip()
+    if not texto:
+        return padrao
+    try:
+        valor = int(texto)
+    except ValueError as erro:
+        raise ImproperlyConfigured(f"{nome} deve ser um número inteiro, não «{texto}».") from erro
+    if valor < minimo:
+        raise ImproperlyConfigured(f"{nome} deve ser pelo menos {minimo}, não {valor}.")
+    return valor
 
 
 DEBUG = _bool("DEBUG", False)
@@ -71,6 +85,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
+    "acesso",
     "simple_history",
     "import_export",
     "legislacao",
@@ -93,8 +109,11 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "acesso.sessoes.PrazosDaSessao",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Por último: transforma a tentativa de login bloqueada na página do bloqueio (acesso/bloqueio.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -125,6 +144,26 @@ DATABASES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# O django-axes vem antes do ModelBackend: recusa o login bloqueado antes de conferir a senha, e assim nem a
+# senha certa passa durante o bloqueio (acesso/bloqueio.py explica a combinação usuário + IP).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = _inteiro("LOGIN_TENTATIVAS", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=_inteiro("LOGIN_BLOQUEIO_MINUTOS", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "acesso.bloqueio.resposta_de_bloqueio"
+AXES_CLIENT_IP_CALLABLE = "acesso.bloqueio.ip_do_cliente"
+# As telas do axes no admin não têm tradução; o desbloqueio antes do prazo é pela linha de comando (README).
+AXES_ENABLE_ADMIN = False
+PROXIES_REVERSOS = _inteiro("PROXIES_REVERSOS", 0, minimo=0)
+
+# Sessões (acesso/sessoes.py): terminam ao fechar o navegador e, no máximo, SESSAO_DURACAO_HORAS depois do login;
+# as da comissão, também depois de SESSAO_COMISSAO_INATIVIDADE_MINUTOS sem uso.
+SESSAO_DURACAO_HORAS = _inteiro("SESSAO_DURACAO_HORAS", 8)
+SESSAO_COMISSAO_INATIVIDADE_MINUTOS = _inteiro("SESSAO_COMISSAO_INATIVIDADE_MINUTOS", 15)
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_AGE = SESSAO_DURACAO_HORAS * 3600
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -71,3 +71,26 @@ def tipos_de_conteudo_sem_cache():
     from django.contrib.contenttypes.models import ContentType
 
     ContentType.objects.clear_cache()
+
+
+@pytest.fixture(autouse=True)
+def logins_forcados_sem_prazo(monkeypatch):
+    """`client.force_login` (e o `admin_client`) abre uma sessão sem prazo de duração nem de inatividade: os testes
+    andam dias no relógio com o mesmo cliente. Os prazos são testados entrando pelas páginas de login
+    (tests/acesso/)."""
+    from datetime import timedelta
+
+    from django.test.client import ClientMixin
+
+    from acesso.sessoes import PRAZOS
+
+    original = ClientMixin.force_login
+
+    def force_login(self, user, backend=None):
+        original(self, user, backend)
+        sessao = self.session
+        sessao[PRAZOS] = {**sessao[PRAZOS], "maximo": None, "inatividade": None}
+        sessao.set_expiry(timedelta(days=365))
+        sessao.save()
+
+    monkeypatch.setattr(ClientMixin, "force_login", force_login)

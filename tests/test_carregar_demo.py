@@ -20,6 +20,11 @@ SLUGS_DE_ORIGEM = {
 pytestmark = pytest.mark.django_db
 
 
+def entrar_no_admin(client, usuario: str, senha: str) -> None:
+    resposta = client.post(reverse("admin:login"), {"username": usuario, "password": senha})
+    assert resposta.status_code == 302, "o login com a senha da demonstração falhou"
+
+
 def carregar_demo() -> str:
     saida = StringIO()
     call_command("carregar_demo", stdout=saida)
@@ -108,7 +113,7 @@ def test_the_demo_certame_is_created_only_once_and_its_panel_opens(client):
     assert Certame.objects.count() == 2 and Inscricao.objects.count() == total
     assert "Certame de demonstração já existia" in saida
     certame = Certame.objects.get(municipio="Vargem Alta")
-    client.login(username="demo", password="demo12345")
+    entrar_no_admin(client, "demo", "demo12345")
     resposta = client.get(reverse("admin:concursos_certame_painel", args=[certame.pk]))
     assert resposta.status_code == 200
     assert "Cargo abaixo do mínimo legal" in resposta.content.decode()
@@ -138,7 +143,7 @@ def test_the_demo_hr_user_works_without_superpowers(client):
     from heteroidentificacao.models import Comissao
 
     carregar_demo()
-    assert client.login(username="rh", password="rh12345678")
+    entrar_no_admin(client, "rh", "rh12345678")
     certame = Certame.objects.get(municipio="Vargem Alta")
     assert client.get(reverse("admin:concursos_certame_painel", args=[certame.pk])).status_code == 200
     comissao = Comissao.objects.get()
