@@ -2,11 +2,13 @@
 
 import base64
 import binascii
+import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_HASHES, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -86,6 +88,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "axes",
+    "csp",
     "acesso",
     "simple_history",
     "import_export",
@@ -103,6 +106,8 @@ TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.cabecalhos.PoliticaDePermissoes",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -194,13 +199,42 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
+# Nenhum script inline nem de outro endereço: só os arquivos estáticos do próprio sistema. A única exceção é o
+# atributo de evento da tela de exportação do django-import-export, liberado pelo hash do seu texto exato (quem
+# injetasse HTML só conseguiria chamar essa mesma função). Estilos inline ficam permitidos porque o admin do Django,
+# o django-import-export e o django-simple-history os usam (não executam código).
+# object-src 'self': o leitor de PDF do Chrome mostra o PDF num <embed> regido por object-src (crbug.com/271452).
+EVENTOS_INLINE_PERMITIDOS = ["onSelectToggleChange(event)"]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, UNSAFE_HASHES, *(
+            f"'sha256-{base64.b64encode(hashlib.sha256(codigo.encode()).digest()).decode()}'"
+            for codigo in EVENTOS_INLINE_PERMITIDOS)],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "object-src": [SELF],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
 if not DEBUG:
     SECURE_SSL_REDIRECT = _bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    SECURE_HSTS_SECONDS = _inteiro("SECURE_HSTS_SECONDS", 31536000, minimo=0)
+    # Desligados por padrão: o domínio de uma prefeitura costuma hospedar outros sistemas (alguns ainda sem HTTPS), e
+    # a lista de preload dos navegadores é difícil de deixar. Ligue só quando todo o domínio tiver HTTPS.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = _bool("SECURE_HSTS_PRELOAD", False)
+    if SECURE_HSTS_PRELOAD and not (SECURE_HSTS_INCLUDE_SUBDOMAINS and SECURE_HSTS_SECONDS >= 31536000):
+        raise ImproperlyConfigured("SECURE_HSTS_PRELOAD=1 exige SECURE_HSTS_INCLUDE_SUBDOMAINS=1 e SECURE_HSTS_SECONDS "
+                                   "de pelo menos 31536000 (um ano), como pede a lista de preload dos navegadores.")
+    # Os avisos do check --deploy sobre essas duas opções ficam calados quando desligadas de propósito (acima).
+    SILENCED_SYSTEM_CHECKS = [aviso for aviso, ligado in [("security.W005", SECURE_HSTS_INCLUDE_SUBDOMAINS),
+                                                          ("security.W021", SECURE_HSTS_PRELOAD)] if not ligado]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"
