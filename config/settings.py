@@ -89,6 +89,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "axes",
     "csp",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
     "acesso",
     "simple_history",
     "import_export",
@@ -113,8 +115,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "acesso.sessoes.PrazosDaSessao",
+    "acesso.segundo_fator.ExigirSegundoFatorNoAdmin",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Por último: transforma a tentativa de login bloqueada na página do bloqueio (acesso/bloqueio.py).
@@ -169,6 +173,10 @@ SESSAO_DURACAO_HORAS = _inteiro("SESSAO_DURACAO_HORAS", 8)
 SESSAO_COMISSAO_INATIVIDADE_MINUTOS = _inteiro("SESSAO_COMISSAO_INATIVIDADE_MINUTOS", 15)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_AGE = SESSAO_DURACAO_HORAS * 3600
+
+# Verificação em duas etapas (acesso/segundo_fator.py): o nome que aparece no aplicativo autenticador.
+OTP_TOTP_ISSUER = "Cotas raciais"
+OTP_ADMIN_HIDE_SENSITIVE_DATA = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

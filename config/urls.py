@@ -9,6 +9,7 @@ admin.site.index_title = "Administração"
 urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),
     path("admin/", admin.site.urls),
+    path("acesso/", include("acesso.urls")),
     path("verificar/", include("documentos.urls")),
     path("comissao/", include("heteroidentificacao.urls")),
 ]
