@@ -9,10 +9,14 @@ tranca apenas a si mesmo.
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from datetime import timedelta
+from functools import wraps
 
 from django.conf import settings
 from django.contrib import admin
+from django.db import connection, transaction
 from django.shortcuts import render
 
 
@@ -56,3 +60,23 @@ def ip_do_cliente(request) -> str | None:
         if len(encaminhados) >= saltos:
             return encaminhados[-saltos]
     return request.META.get("REMOTE_ADDR")
+
+
+def uma_tentativa_por_vez(view: Callable) -> Callable:
+    """Os envios de senha ou de código de um mesmo endereço, um de cada vez (PostgreSQL): sem isso, cem envios
+    paralelos seriam todos conferidos antes de o primeiro erro ser contado, e o limite de tentativas não valeria. A
+    trava é do endereço, não do usuário, para que variar a grafia do usuário não abra filas paralelas; numa prefeitura
+    atrás de um só IP, os logins simultâneos esperam uns pelos outros alguns décimos de segundo."""
+
+    @wraps(view)
+    def envolvida(request, *args, **kwargs):
+        if request.method != "POST" or connection.vendor != "postgresql":
+            return view(request, *args, **kwargs)
+        chave = int.from_bytes(hashlib.blake2b(str(ip_do_cliente(request)).encode(), digest_size=8).digest(),
+                               "big", signed=True)
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [chave])
+            return view(request, *args, **kwargs)
+
+    return envolvida

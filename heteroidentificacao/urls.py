@@ -3,12 +3,13 @@ pública de cada certame com os membros e os currículos depois do resultado."""
 
 from django.urls import path
 
+from acesso.bloqueio import uma_tentativa_por_vez
 from heteroidentificacao.views import conducao, entrada, publicas, sessao, voto
 
 app_name = "comissao"
 
 urlpatterns = [
-    path("entrar/", entrada.Entrar.as_view(), name="entrar"),
+    path("entrar/", uma_tentativa_por_vez(entrada.Entrar.as_view()), name="entrar"),
     path("sair/", entrada.Sair.as_view(), name="sair"),
     path("", sessao.minhas_sessoes, name="minhas_sessoes"),
     path("sessao/<int:sessao_id>/", sessao.sessao, name="sessao"),
