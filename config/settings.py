@@ -2,10 +2,13 @@
 
 import base64
 import binascii
+import hashlib
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_HASHES, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -16,6 +19,19 @@ def _bool(nome: str, padrao: bool) -> bool:
     if valor is None:
         return padrao
     return valor.strip().lower() in {"1", "true", "sim", "yes", "on"}
+
+
+def _inteiro(nome: str, padrao: int, *, minimo: int = 1) -> int:
+    texto = os.environ.get(nome, "").strip()
+    if not texto:
+        return padrao
+    try:
+        valor = int(texto)
+    except ValueError as erro:
+        raise ImproperlyConfigured(f"{nome} deve ser um número inteiro, não «{texto}».") from erro
+    if valor < minimo:
+        raise ImproperlyConfigured(f"{nome} deve ser pelo menos {minimo}, não {valor}.")
+    return valor
 
 
 DEBUG = _bool("DEBUG", False)
@@ -71,6 +87,11 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "acesso",
     "simple_history",
     "import_export",
     "nucleo",
@@ -95,14 +116,21 @@ TAREFAS_SEM_SINAL_MINUTOS = int(os.environ.get("TAREFAS_SEM_SINAL_MINUTOS", "10"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.cabecalhos.PoliticaDePermissoes",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "acesso.sessoes.PrazosDaSessao",
+    "acesso.segundo_fator.ExigirSegundoFatorNoAdmin",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Por último: transforma a tentativa de login bloqueada na página do bloqueio (acesso/bloqueio.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -133,6 +161,30 @@ DATABASES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# O django-axes vem antes do ModelBackend: recusa o login bloqueado antes de conferir a senha, e assim nem a
+# senha certa passa durante o bloqueio (acesso/bloqueio.py explica a combinação usuário + IP).
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = _inteiro("LOGIN_TENTATIVAS", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=_inteiro("LOGIN_BLOQUEIO_MINUTOS", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "acesso.bloqueio.resposta_de_bloqueio"
+AXES_CLIENT_IP_CALLABLE = "acesso.bloqueio.ip_do_cliente"
+# As telas do axes no admin não têm tradução; o desbloqueio antes do prazo é pela linha de comando (README).
+AXES_ENABLE_ADMIN = False
+PROXIES_REVERSOS = _inteiro("PROXIES_REVERSOS", 0, minimo=0)
+
+# Sessões (acesso/sessoes.py): terminam ao fechar o navegador e, no máximo, SESSAO_DURACAO_HORAS depois do login;
+# as da comissão, também depois de SESSAO_COMISSAO_INATIVIDADE_MINUTOS sem uso.
+SESSAO_DURACAO_HORAS = _inteiro("SESSAO_DURACAO_HORAS", 8)
+SESSAO_COMISSAO_INATIVIDADE_MINUTOS = _inteiro("SESSAO_COMISSAO_INATIVIDADE_MINUTOS", 15)
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_AGE = SESSAO_DURACAO_HORAS * 3600
+
+# Verificação em duas etapas (acesso/segundo_fator.py): o nome que aparece no aplicativo autenticador.
+OTP_TOTP_ISSUER = "Cotas raciais"
+OTP_ADMIN_HIDE_SENSITIVE_DATA = True
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -170,13 +222,42 @@ LIMITE_ENVIO_IMPORTACAO_MB = int(os.environ.get("LIMITE_ENVIO_IMPORTACAO_MB", "3
 LIMITE_ENVIO_VERIFICACAO_MB = int(os.environ.get("LIMITE_ENVIO_VERIFICACAO_MB", "20"))
 LIMITE_ENVIO_SIMULADOR_MB = int(os.environ.get("LIMITE_ENVIO_SIMULADOR_MB", "10"))
 
+# Nenhum script inline nem de outro endereço: só os arquivos estáticos do próprio sistema. A única exceção é o
+# atributo de evento da tela de exportação do django-import-export, liberado pelo hash do seu texto exato (quem
+# injetasse HTML só conseguiria chamar essa mesma função). Estilos inline ficam permitidos porque o admin do Django,
+# o django-import-export e o django-simple-history os usam (não executam código).
+# object-src 'self': o leitor de PDF do Chrome mostra o PDF num <embed> regido por object-src (crbug.com/271452).
+EVENTOS_INLINE_PERMITIDOS = ["onSelectToggleChange(event)"]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, UNSAFE_HASHES, *(
+            f"'sha256-{base64.b64encode(hashlib.sha256(codigo.encode()).digest()).decode()}'"
+            for codigo in EVENTOS_INLINE_PERMITIDOS)],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "object-src": [SELF],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
 if not DEBUG:
     SECURE_SSL_REDIRECT = _bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    SECURE_HSTS_SECONDS = _inteiro("SECURE_HSTS_SECONDS", 31536000, minimo=0)
+    # Desligados por padrão: o domínio de uma prefeitura costuma hospedar outros sistemas (alguns ainda sem HTTPS), e
+    # a lista de preload dos navegadores é difícil de deixar. Ligue só quando todo o domínio tiver HTTPS.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = _bool("SECURE_HSTS_PRELOAD", False)
+    if SECURE_HSTS_PRELOAD and not (SECURE_HSTS_INCLUDE_SUBDOMAINS and SECURE_HSTS_SECONDS >= 31536000):
+        raise ImproperlyConfigured("SECURE_HSTS_PRELOAD=1 exige SECURE_HSTS_INCLUDE_SUBDOMAINS=1 e SECURE_HSTS_SECONDS "
+                                   "de pelo menos 31536000 (um ano), como pede a lista de preload dos navegadores.")
+    # Os avisos do check --deploy sobre essas duas opções ficam calados quando desligadas de propósito (acima).
+    SILENCED_SYSTEM_CHECKS = [aviso for aviso, ligado in [("security.W005", SECURE_HSTS_INCLUDE_SUBDOMAINS),
+                                                          ("security.W021", SECURE_HSTS_PRELOAD)] if not ligado]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_REFERRER_POLICY = "same-origin"

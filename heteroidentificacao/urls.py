@@ -1,18 +1,16 @@
 """A área da comissão de heteroidentificação (/comissao/): login próprio, separada do admin do RH, e a página
 pública de cada certame com os membros e os currículos depois do resultado."""
 
-from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from heteroidentificacao.views import conducao, publicas, sessao, voto
+from acesso.bloqueio import uma_tentativa_por_vez
+from heteroidentificacao.views import conducao, entrada, publicas, sessao, voto
 
 app_name = "comissao"
 
 urlpatterns = [
-    path("entrar/", auth_views.LoginView.as_view(template_name="heteroidentificacao/entrar.html",
-                                                 redirect_authenticated_user=True,
-                                                 next_page="comissao:minhas_sessoes"), name="entrar"),
-    path("sair/", auth_views.LogoutView.as_view(next_page="comissao:entrar"), name="sair"),
+    path("entrar/", uma_tentativa_por_vez(entrada.Entrar.as_view()), name="entrar"),
+    path("sair/", entrada.Sair.as_view(), name="sair"),
     path("", sessao.minhas_sessoes, name="minhas_sessoes"),
     path("sessao/<int:sessao_id>/", sessao.sessao, name="sessao"),
     path("sessao/<int:sessao_id>/ata.pdf", sessao.ata, name="ata"),

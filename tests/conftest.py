@@ -73,6 +73,36 @@ def tipos_de_conteudo_sem_cache():
     ContentType.objects.clear_cache()
 
 
+@pytest.fixture(autouse=True)
+def logins_forcados(monkeypatch):
+    """`client.force_login` (e o `admin_client`) abre uma sessão já verificada em duas etapas (quem a exige ganha um
+    aplicativo autenticador confirmado) e sem prazo de duração nem de inatividade: os testes andam dias no relógio
+    com o mesmo cliente. O login de verdade, o código e os prazos são testados pelas páginas (tests/acesso/)."""
+    from datetime import timedelta
+
+    from django.test.client import ClientMixin
+    from django_otp import DEVICE_ID_SESSION_KEY
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    from acesso.segundo_fator import exige_segundo_fator
+    from acesso.sessoes import PRAZOS
+
+    original = ClientMixin.force_login
+
+    def force_login(self, user, backend=None):
+        original(self, user, backend)
+        sessao = self.session
+        sessao[PRAZOS] = {**sessao[PRAZOS], "maximo": None, "inatividade": None}
+        sessao.set_expiry(timedelta(days=365))
+        if exige_segundo_fator(user):
+            dispositivo, _ = TOTPDevice.objects.get_or_create(user=user, confirmed=True,
+                                                              defaults={"name": "Testes"})
+            sessao[DEVICE_ID_SESSION_KEY] = dispositivo.persistent_id
+        sessao.save()
+
+    monkeypatch.setattr(ClientMixin, "force_login", force_login)
+
+
 def lotar_em_todos(usuario) -> None:
     """Lota a conta em todos os órgãos já cadastrados: o RH dos testes que não tratam do recorte por órgão."""
     from nucleo.models import Lotacao, Orgao

@@ -1,3 +1,4 @@
+import re
 from datetime import date
 from io import StringIO
 
@@ -7,6 +8,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from localflavor.br.validators import BRCPFValidator
 
+from acesso.codigo_totp import codigo_atual
 from legislacao.models import Lei
 
 SLUGS_DE_ORIGEM = {
@@ -18,6 +20,15 @@ SLUGS_DE_ORIGEM = {
 }
 
 pytestmark = pytest.mark.django_db
+
+
+def entrar_no_admin(client, usuario: str, senha: str, saida: str) -> None:
+    """Senha e, como quem segue as instruções impressas, o código atual da chave que o comando mostrou."""
+    resposta = client.post(reverse("admin:login"), {"username": usuario, "password": senha})
+    assert resposta.status_code == 302, "o login com a senha da demonstração falhou"
+    chave = re.search(rf"{usuario}: \.venv/bin/python -m acesso\.codigo_totp \"([A-Z2-7 ]+)\"", saida).group(1)
+    resposta = client.post(reverse("acesso:codigo"), {"codigo": codigo_atual(chave)})
+    assert resposta.status_code == 302 and resposta["Location"] == reverse("admin:index")
 
 
 def carregar_demo() -> str:
@@ -108,7 +119,7 @@ def test_the_demo_certame_is_created_only_once_and_its_panel_opens(client):
     assert Certame.objects.count() == 2 and Inscricao.objects.count() == total
     assert "Certame de demonstração já existia" in saida
     certame = Certame.objects.get(municipio="Vargem Alta")
-    client.login(username="demo", password="demo12345")
+    entrar_no_admin(client, "demo", "demo12345", saida)
     resposta = client.get(reverse("admin:concursos_certame_painel", args=[certame.pk]))
     assert resposta.status_code == 200
     assert "Cargo abaixo do mínimo legal" in resposta.content.decode()
@@ -137,8 +148,8 @@ def test_the_demo_hr_user_works_without_superpowers(client):
     from concursos.models import Certame
     from heteroidentificacao.models import Comissao
 
-    carregar_demo()
-    assert client.login(username="rh", password="rh12345678")
+    saida = carregar_demo()
+    entrar_no_admin(client, "rh", "rh12345678", saida)
     certame = Certame.objects.get(municipio="Vargem Alta")
     assert client.get(reverse("admin:concursos_certame_painel", args=[certame.pk])).status_code == 200
     comissao = Comissao.objects.get()
@@ -147,3 +158,14 @@ def test_the_demo_hr_user_works_without_superpowers(client):
     lei = certame.lei
     assert client.get(reverse("admin:legislacao_lei_change", args=[lei.pk])).status_code == 200
     assert client.post(reverse("admin:legislacao_lei_change", args=[lei.pk]), {}).status_code == 403
+
+
+def test_the_demo_accounts_keep_the_same_authenticator_key_between_runs():
+    """A chave já cadastrada no celular continua valendo depois de um novo `make run`."""
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    primeira = carregar_demo()
+    segunda = carregar_demo()
+    linhas = [linha for linha in primeira.splitlines() if "acesso.codigo_totp" in linha]
+    assert len(linhas) == 3 and all(linha in segunda for linha in linhas)
+    assert TOTPDevice.objects.filter(user__username__in=["demo", "rh", "encarregado"], confirmed=True).count() == 3

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
 from django.views.decorators.http import require_GET, require_POST
 
+from acesso.sessoes import sem_renovar_a_sessao
 from heteroidentificacao import services
 from heteroidentificacao.models import Avaliacao, EstadoAvaliacao, EstadoSessao, FormaVotacao, Participacao
 from heteroidentificacao.services import ErroOperacao
@@ -75,6 +76,7 @@ def votar(request, avaliacao_id: int):
     return redirect("comissao:votacao", sessao_id=avaliacao.sessao_id)
 
 
+@sem_renovar_a_sessao
 @area_da_comissao
 @require_GET
 def participacao(request, avaliacao_id: int):

@@ -7,12 +7,46 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+@pytest.fixture(autouse=True)
+def sem_violacoes_da_csp(monkeypatch):
+    """Todo teste de navegador roda com a CSP de produção e falha se o Chromium recusar um script, um estilo ou uma
+    imagem por ela: uma tela que deixasse de funcionar calada (config/settings.py, CONTENT_SECURITY_POLICY)."""
+    from playwright.sync_api import Browser
+
+    violacoes: list[str] = []
+    original = Browser.new_context
+
+    def new_context(self, *args, **kwargs):
+        contexto = original(self, *args, **kwargs)
+        contexto.on("console", lambda mensagem: violacoes.append(mensagem.text)
+                    if "Content Security Policy" in mensagem.text else None)
+        return contexto
+
+    monkeypatch.setattr(Browser, "new_context", new_context)
+    yield
+    assert not violacoes, violacoes
+
+
+def digitar_o_codigo(page, dispositivo) -> None:
+    """O código que o aplicativo autenticador mostraria agora, calculado da chave do dispositivo."""
+    from django_otp.oath import totp
+
+    page.get_by_label("Código de 6 dígitos").fill(f"{totp(dispositivo.bin_key):06d}")
+    page.get_by_role("button", name="Entrar").click()
+
+
 @pytest.fixture
 def admin_logado(page, live_server, admin_user):
-    """Uma página do navegador já autenticada no admin como superusuário (usuário «admin», senha «password»)."""
+    """Uma página do navegador já autenticada no admin como superusuário (usuário «admin», senha «password»), com a
+    senha e o código do aplicativo autenticador (a verificação em duas etapas é exigida do superusuário)."""
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    dispositivo = TOTPDevice.objects.create(user=admin_user, name="Celular", confirmed=True)
     page.goto(f"{live_server.url}/admin/login/")
     page.fill("#id_username", "admin")
     page.fill("#id_password", "password")
     page.click("input[type=submit]")
+    page.wait_for_url(f"{live_server.url}/acesso/codigo/**")
+    digitar_o_codigo(page, dispositivo)
     page.wait_for_url(f"{live_server.url}/admin/")
     return page

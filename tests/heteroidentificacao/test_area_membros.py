@@ -102,6 +102,17 @@ def test_membro_entra_pela_pagina_da_comissao_e_ve_as_suas_sessoes(client, sessa
     assert "preside a comissão" in resposta.text
 
 
+def test_o_botao_sair_esta_em_toda_pagina_da_area(em_votacao, presidente):
+    """Nos tablets compartilhados, sair é um toque em qualquer tela, inclusive na do voto (art. 11, § 2º)."""
+    cliente = _logado(presidente)
+    sessao_id = em_votacao.sessao_id
+    for pagina in [reverse("comissao:minhas_sessoes"), reverse("comissao:sessao", args=[sessao_id]),
+                   reverse("comissao:votacao", args=[sessao_id])]:
+        tela = cliente.get(pagina).text
+        assert f'<form method="post" action="{reverse("comissao:sair")}" class="sair">' in tela, pagina
+        assert '<button type="submit">Sair</button>' in tela, pagina
+
+
 def test_membro_de_uma_comissao_recebe_404_nas_sessoes_de_outra(sessao_aberta, avaliacao, outra_comissao):
     """Art. 9º, § 5º e art. 10, IV: a comissão é de um só certame, e os candidatos dela não aparecem a outra."""
     alheio = _logado(outra_comissao.membros.get())

@@ -393,12 +393,14 @@ def _log_do_servidor() -> str | None:
 
 # --- o que trafega --------------------------------------------------------------------------------------------
 
-def test_nada_do_que_trafega_varia_com_o_voto(duas_votacoes, presidente):
+def test_nada_do_que_trafega_varia_com_o_voto(duas_votacoes, presidente, time_machine):
     """Corpo da requisição do mesmo tamanho para as duas escolhas, e a mesma resposta (status, cabeçalhos, destino e
     mensagem) para quem confirma e para quem não confirma (art. 11, § 2º)."""
     (avaliacao, _), _ = duas_votacoes
     avaliacao = ate_a_votacao(avaliacao, presidente)
     ana, bruno, _carla = _membros(avaliacao.sessao.comissao)
+    # O cookie das mensagens é assinado com o segundo em que sai: os dois votos, no mesmo segundo (relógio parado).
+    time_machine.move_to(datetime.now().astimezone(), tick=False)
     respostas = []
     for membro, escolha in ((ana, "sim"), (bruno, "nao")):
         cliente = Client(enforce_csrf_checks=True)

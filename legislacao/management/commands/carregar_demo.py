@@ -19,6 +19,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
+from acesso.demonstracao import garantir_autenticador_da_demo
 from concursos.models import (
     Candidato,
     Cargo,
@@ -166,12 +167,15 @@ class Command(BaseCommand):
             criado = self._garantir_superusuario()
             garantir_perfis()
             self._garantir_usuario_rh()
+            chaves = {nome: garantir_autenticador_da_demo(nome) for nome in (USUARIO, USUARIO_RH)}
         with transaction.atomic():
             certame, certame_criado = self._garantir_certame()
         with transaction.atomic():
             comissao, logins = self._garantir_certame_com_comissao()
             self._lotar_usuarios([certame.orgao_id, comissao.certame.orgao_id])
+            chaves[USUARIO_ENCARREGADO] = garantir_autenticador_da_demo(USUARIO_ENCARREGADO)
         self._relatar(repostas, criado)
+        self._relatar_autenticadores(chaves)
         self._relatar_certame(certame, certame_criado)
         self._relatar_comissao(comissao, logins)
 
@@ -256,6 +260,14 @@ class Command(BaseCommand):
                                         etapa=StatusCertame.INSCRICOES_ENCERRADAS)
         usuario = get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
         return garantir_comissao(certame, usuario)
+
+    def _relatar_autenticadores(self, chaves: dict[str, str]) -> None:
+        self.stdout.write("")
+        self.stdout.write("Verificação em duas etapas (exigida das duas contas acima, que veem cor ou raça): depois da "
+                          "senha, o admin pede o código de 6 dígitos. Cadastre a chave num aplicativo autenticador "
+                          "(FreeOTP, Google Authenticator…) ou veja o código atual com:")
+        for nome, chave in chaves.items():
+            self.stdout.write(f"    {nome}: .venv/bin/python -m acesso.codigo_totp \"{chave}\"")
 
     def _relatar_comissao(self, comissao, logins: list[str]) -> None:
         self.stdout.write("")
