@@ -217,3 +217,19 @@ def usuario_rh(*permissoes: str, login: str = "rh"):
     for orgao in Orgao.objects.all():
         Lotacao.objects.get_or_create(usuario=usuario, orgao=orgao)
     return usuario
+
+
+def entrar_no_admin(cliente, usuario) -> None:
+    """O login de quem mede: a sessão já verificada em duas etapas (acesso/segundo_fator.py), como depois de a
+    pessoa digitar o código do aplicativo autenticador; o código em si não entra na medição."""
+    from django_otp import DEVICE_ID_SESSION_KEY
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    from acesso.segundo_fator import exige_segundo_fator
+
+    cliente.force_login(usuario)
+    if exige_segundo_fator(usuario):
+        dispositivo, _ = TOTPDevice.objects.get_or_create(user=usuario, confirmed=True, defaults={"name": "Bench"})
+        sessao = cliente.session
+        sessao[DEVICE_ID_SESSION_KEY] = dispositivo.persistent_id
+        sessao.save()

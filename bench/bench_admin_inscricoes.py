@@ -21,7 +21,16 @@ import re
 import time
 from datetime import date
 
-from _comum import banco_postgres_proprio, copiar, cpf_valido, medir_requisicoes, milhar, nome_de_banco, usuario_rh
+from _comum import (
+    banco_postgres_proprio,
+    copiar,
+    cpf_valido,
+    entrar_no_admin,
+    medir_requisicoes,
+    milhar,
+    nome_de_banco,
+    usuario_rh,
+)
 
 BANCO = "bench_admin"
 META_MS = 300
@@ -172,7 +181,7 @@ def main() -> None:
                              login="rh-sensivel")
     for rotulo, usuario in (("superusuário", superusuario), ("RH", rh), ("RH+sensível", rh_sensivel)):
         cliente = Client()
-        cliente.force_login(usuario)
+        entrar_no_admin(cliente, usuario)
         for nome_cenario, url, _, com_meta in cenarios:
             mediana, consultas, resposta = medir_requisicoes(cliente, url, opcoes.rodadas)
             status, total = resposta.status_code, total_exibido(resposta)

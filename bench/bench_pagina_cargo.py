@@ -20,7 +20,7 @@ import random
 import time
 from datetime import date
 
-from _comum import banco_postgres_proprio, cpf_valido, medir_requisicoes, milhar, usuario_rh
+from _comum import banco_postgres_proprio, cpf_valido, entrar_no_admin, medir_requisicoes, milhar, usuario_rh
 
 BANCO = "bench_pagina_cargo"
 META_MS = 300
@@ -131,7 +131,7 @@ def main() -> None:
     superusuario = get_user_model().objects.get(username="bench")
     for rotulo, usuario in (("superusuário", superusuario), ("RH", usuario_rh("view_certame", "view_cargo"))):
         cliente = Client()
-        cliente.force_login(usuario)
+        entrar_no_admin(cliente, usuario)
         for nome, parametros in cenarios:
             mediana, consultas, resposta = medir_requisicoes(cliente, url + parametros, opcoes.rodadas)
             status = resposta.status_code

@@ -77,6 +77,7 @@ def main() -> None:
     opcoes = argumentos.parse_args()
     with tempfile.TemporaryDirectory() as pasta:
         preparar_django(pasta)
+        from _comum import entrar_no_admin
         from django.contrib.auth import get_user_model
         from django.test import Client
         from django.test.utils import setup_test_environment
@@ -85,7 +86,7 @@ def main() -> None:
         setup_test_environment()
         usuario = get_user_model().objects.create_superuser("bench", "bench@example.org", "bench-senha-123")
         cliente = Client()
-        cliente.force_login(usuario)
+        entrar_no_admin(cliente, usuario)
         url = reverse("admin:legislacao_simulador")
         print(f"Simulador do admin, N = {opcoes.vagas} vagas, {opcoes.rodadas} rodadas por caso "
               f"(banco: {os.environ['DATABASE_URL'].split(':', 1)[0]})")

@@ -164,7 +164,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # O django-axes vem antes do ModelBackend: recusa o login bloqueado antes de conferir a senha, e assim nem a
 # senha certa passa durante o bloqueio (acesso/bloqueio.py explica a combinação usuário + IP).
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "acesso.permissoes.PermissoesNumaConsulta"]
 AXES_FAILURE_LIMIT = _inteiro("LOGIN_TENTATIVAS", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=_inteiro("LOGIN_BLOQUEIO_MINUTOS", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -223,5 +223,9 @@ class CargoFiltro(admin.SimpleListFilter):
     def queryset(self, request, queryset):
         valor = self.value()
         if valor:
-            return queryset.filter(cargo_id=int(valor)) if valor.isdigit() else queryset.none()
+            if not valor.isdigit():
+                return queryset.none()
+            # As inscrições de um cargo (até algumas dezenas de milhares): conta direto, sem a estimativa antes.
+            request.busca_exata = True
+            return queryset.filter(cargo_id=int(valor))
         return queryset
