@@ -263,7 +263,7 @@ class Command(BaseCommand):
 
     def _relatar_autenticadores(self, chaves: dict[str, str]) -> None:
         self.stdout.write("")
-        self.stdout.write("Verificação em duas etapas (exigida das duas contas acima, que veem cor ou raça): depois da "
+        self.stdout.write("Verificação em duas etapas (exigida das contas acima, que veem cor ou raça): depois da "
                           "senha, o admin pede o código de 6 dígitos. Cadastre a chave num aplicativo autenticador "
                           "(FreeOTP, Google Authenticator…) ou veja o código atual com:")
         for nome, chave in chaves.items():
