@@ -296,7 +296,10 @@ class Inscricao(models.Model):
                                    db_index=False, db_constraint=False,
                                    help_text="O arquivo da banca que criou esta inscrição; vazio se foi "
                                              "cadastrada à mão.")
-    history = HistoricalRecords(excluded_fields=["cor_raca", "quilombola", "pcd"],
+    # Sem a autodeclaração no histórico (LGPD art. 11): a página do histórico não a mostra a quem não pode vê-la, e
+    # a guarda (concursos/retencao.py) não precisa apagá-la de lá.
+    history = HistoricalRecords(excluded_fields=["cor_raca", "quilombola", "pcd", "reserva", "documento_indigena",
+                                                 "autodeclaracao_em"],
                                 no_db_index=["certame", "cargo", "candidato", "importacao"])
 
     class Meta:

@@ -3,10 +3,12 @@
 1. Os arquivos da banca saem do armazenamento depois de usados (fica o SHA-256 na importação, que identifica o
    arquivo; os valores das células com erro também saem da lista de erros).
 2. Os candidatos dos certames cuja guarda acabou (fim da validade, com a prorrogação, mais os anos da tabela de
-   temporalidade do órgão: `Orgao.retencao_anos`) são anonimizados: ficam o nome e o CPF mascarado, como nas listas
-   publicadas; saem o CPF, o nascimento, o gênero, a cor ou raça, a deficiência e os contatos, e a autodeclaração das
-   inscrições. Quem ainda tem inscrição num certame dentro da guarda não é tocado.
-3. Os resultados das tarefas terminadas há mais de `RETENCAO_TAREFAS_DIAS` saem da fila.
+   temporalidade do órgão: `Orgao.retencao_anos`) são anonimizados: ficam o nome (e o nome social, que as listas
+   publicadas mostram no lugar dele) e o CPF mascarado, como nas listas publicadas; saem o CPF, o nascimento, o
+   gênero, a cor ou raça, a deficiência e os contatos, e a autodeclaração das inscrições (o histórico das
+   inscrições não a guarda). Quem ainda tem inscrição num certame dentro da guarda não é tocado.
+3. Os resultados das tarefas terminadas há mais de `RETENCAO_TAREFAS_DIAS` saem da fila, e os arquivos das
+   exportações vencidas, do armazenamento.
 """
 
 from __future__ import annotations
@@ -117,5 +119,8 @@ def aplicar_retencao(hoje: date | None = None) -> Resumo:
     agora = timezone.now()
     hoje = hoje or timezone.localdate()
     vencidos = certames_vencidos(hoje)
+    from concursos.exportacao import apagar_vencidas
+
+    apagar_vencidas()
     return Resumo(arquivos_apagados=apagar_arquivos_usados(agora), certames_vencidos=len(vencidos),
                   anonimizados=retencao.anonimizar(vencidos), tarefas_apagadas=apagar_tarefas_terminadas(agora))

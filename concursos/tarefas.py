@@ -33,9 +33,11 @@ def gerar_exportacao(exportacao_id: int) -> str:
 @task()
 def retencao_diaria() -> str:
     """O fim da guarda (concursos/retencao.py), e a próxima rodada agendada para a madrugada seguinte."""
-    resumo = str(aplicar_retencao())
-    agendar_retencao()
-    return resumo
+    try:
+        return str(aplicar_retencao())
+    finally:
+        # Também depois de uma falha: a rodada de amanhã tenta de novo (a falha fica no resultado da tarefa).
+        agendar_retencao()
 
 
 def agendar_retencao() -> bool:

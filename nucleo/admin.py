@@ -12,6 +12,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from nucleo.consulta import SoConsultaMixin
+from nucleo.filtros import FiltrosPermitidosAdmin
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 from nucleo.planilhas import celula_segura
@@ -46,10 +47,17 @@ admin.site.unregister(Usuario)
 
 
 @admin.register(Usuario)
-class UsuarioAdmin(UserAdmin):
-    """As contas, com as lotações: cada um vê só as contas lotadas nos seus órgãos."""
+class UsuarioAdmin(FiltrosPermitidosAdmin, UserAdmin):
+    """As contas, com as lotações: cada um vê só as contas lotadas nos seus órgãos; a lista aceita só os filtros que
+    oferece (nada de `?password__startswith=`); superpoderes, grupos e permissões só pela administração da
+    instalação."""
 
     inlines = [LotacaoInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        if orgaos_do_usuario(request.user) is None:
+            return super().get_readonly_fields(request, obj)
+        return [*super().get_readonly_fields(request, obj), "is_superuser", "groups", "user_permissions"]
 
     def get_queryset(self, request):
         queryset = super().get_queryset(request)

@@ -24,8 +24,9 @@ PERMISSAO_SENSIVEIS = "concursos.ver_dados_sensiveis"
 PERMISSAO_CHAMAR = "concursos.add_chamada"
 # Cor ou raça (origem racial ou étnica) e deficiência (saúde) são dados sensíveis: LGPD art. 5º, II, e art. 11.
 CAMPOS_SENSIVEIS_CANDIDATO = ("cor_raca", "quilombola", "pcd")
-# A opção pela reserva diz o grupo declarado (negro, indígena, quilombola): sensível como a cor ou raça.
-CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "documento_indigena", "reserva")
+# A opção pela reserva diz o grupo declarado (negro, indígena, quilombola), e o estado da heteroidentificação diz que
+# houve a opção: sensíveis como a cor ou raça.
+CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "documento_indigena", "reserva", "heteroidentificacao")
 POR_PAGINA = 100
 
 # O nome de cada passo como botão e o que ele trava, para a página de confirmação.

@@ -89,11 +89,12 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         return super().has_delete_permission(request, obj) and not (obj and obj.certame.inscricoes_travadas)
 
     def get_list_filter(self, request):
-        filtros = [CertameFiltro, CargoFiltro, "situacao", "heteroidentificacao"]
+        filtros = [CertameFiltro, CargoFiltro, "situacao"]
         if pode_ver_sensiveis(request):
             # A opção pela reserva diz a cor ou raça declarada (a versão de publicação da exportação também a
-            # omite): filtrar por ela, como pela cor, só com a permissão.
-            filtros += ["reserva", "cor_raca", "pcd", "quilombola"]
+            # omite), e só cotistas passam pela heteroidentificação: filtrar por elas, como pela cor, só com a
+            # permissão.
+            filtros += ["reserva", "heteroidentificacao", "cor_raca", "pcd", "quilombola"]
         return filtros
 
     def get_fieldsets(self, request, obj=None):
@@ -107,7 +108,8 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
                 "description": "Encerradas as inscrições, a autodeclaração e a opção pela reserva não mudam mais "
                                "(Vargem Alta art. 3º).",
                 "fields": declaracao}),
-            ("Resultado", {"fields": [("nota_final", "classificacao"), "situacao", "heteroidentificacao"]}),
+            ("Resultado", {"fields": [("nota_final", "classificacao"), "situacao",
+                                      *(["heteroidentificacao"] if pode_ver_sensiveis(request) else [])]}),
         ]
 
     def get_readonly_fields(self, request, obj=None):

@@ -137,3 +137,26 @@ def test_o_encarregado_exporta_o_registro_sem_formulas(inscricoes):
     texto = resposta.content.decode("utf-8-sig")
     assert "'=HYPERLINK" in texto and "'+cmd" in texto
     assert AcessoSensivel.objects.filter(pk=acesso.pk).exists()
+
+
+def test_sem_a_permissao_o_historico_e_a_heteroidentificacao_nao_dizem_a_opcao_pela_reserva(inscricoes):
+    """A opção pela reserva e o estado da heteroidentificação (só cotistas passam por ela) dizem o grupo declarado
+    (LGPD art. 11): fora do histórico e dos filtros de quem não pode ver a cor ou raça."""
+    inscricao = inscricoes[0]
+    inscricao.documento_indigena = "rani"
+    inscricao.save()
+    controle = cliente(grupo="Órgão de controle")
+    historico = controle.get(reverse("admin:concursos_inscricao_history", args=[inscricao.pk]))
+    assert historico.status_code == 200
+    texto = historico.content.decode()
+    assert "optou pela reserva" not in texto.lower() and "pertencimento" not in texto.lower()
+    assert "RANI" not in texto
+    assert controle.get(LISTA, {"heteroidentificacao__exact": "pendente"}).status_code == 400
+    ficha = controle.get(reverse("admin:concursos_inscricao_change", args=[inscricao.pk])).content.decode()
+    assert 'name="heteroidentificacao"' not in ficha and "field-heteroidentificacao" not in ficha
+
+
+def test_a_lista_de_contas_nao_filtra_pela_senha(inscricoes):
+    admin_do_orgao = cliente("view_user", "change_user")
+    resposta = admin_do_orgao.get(reverse("admin:auth_user_changelist"), {"password__startswith": "pbkdf2"})
+    assert resposta.status_code == 400

@@ -173,3 +173,17 @@ def test_importacao_que_falhou_sem_o_arquivo_nao_se_refaz(vencido):
     falhou.refresh_from_db()
     assert not falhou.arquivo and not reabrir_importacao(falhou)
     assert Importacao.objects.get(pk=falhou.pk).estado == EstadoImportacao.FALHOU
+
+
+def test_a_rodada_diaria_se_reagenda_mesmo_depois_de_uma_falha(settings, monkeypatch):
+    from concursos import tarefas
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+    def falha():
+        raise RuntimeError("banco fora do ar")
+
+    monkeypatch.setattr(tarefas, "aplicar_retencao", falha)
+    with pytest.raises(RuntimeError):
+        tarefas.retencao_diaria.func()
+    assert DBTaskResult.objects.filter(task_path=retencao_diaria.module_path, status="READY").count() == 1
