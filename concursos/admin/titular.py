@@ -63,7 +63,10 @@ def relatorio_view(request, *, admin_site: admin.AdminSite):
                 template="concursos/pdf/relatorio_titular.html", tipo=TipoDocumento.RELATORIO_TITULAR,
                 contexto={"relatorio": relatorio, "requerimento": form.cleaned_data["requerimento"]},
                 titulo="Relatório do titular (LGPD art. 18)", usuario=request.user,
-                nome_arquivo="relatorio do titular"))
+                nome_arquivo="relatorio do titular",
+                # O documento guardado fica com o órgão do cadastro (recortado como os outros documentos); de
+                # mais de um órgão, só a administração da instalação o vê na lista dos emitidos.
+                orgao_id=next(iter(set(orgaos.values()))) if len(set(orgaos.values())) == 1 else None))
     return TemplateResponse(request, "admin/concursos/titular/relatorio.html", {
         **admin_site.each_context(request), "title": "Relatório do titular (LGPD art. 18)", "form": form,
         "relatorio": relatorio, "formatos": FORMATOS,

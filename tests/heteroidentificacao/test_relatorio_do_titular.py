@@ -109,3 +109,13 @@ def test_sem_a_permissao_nao_ha_relatorio_e_cpf_invalido_tem_mensagem(decidida):
     assert "CPF inválido" in resposta.content.decode()
     assert not AcessoSensivel.objects.exists()
     assert Candidato.objects.count() > 0
+
+
+def test_o_pdf_guardado_fica_com_o_orgao_do_cadastro(decidida):
+    from documentos.models import DocumentoEmitido, TipoDocumento
+
+    inscricao = decidida.inscricao
+    cliente = encarregado_de(inscricao.certame.orgao)
+    cliente.post(RELATORIO, {"cpf": inscricao.candidato.cpf, "requerimento": "P-2", "formato": "pdf"})
+    documento = DocumentoEmitido.objects.get(tipo=TipoDocumento.RELATORIO_TITULAR)
+    assert documento.orgao_id == inscricao.certame.orgao_id
