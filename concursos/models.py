@@ -298,8 +298,10 @@ class Inscricao(models.Model):
                                              "cadastrada à mão.")
     # Sem a autodeclaração no histórico (LGPD art. 11): a página do histórico não a mostra a quem não pode vê-la, e
     # a guarda (concursos/retencao.py) não precisa apagá-la de lá.
+    # Nem o estado da heteroidentificação: só cotistas passam por ela (o ato da comissão tem o seu histórico, na
+    # avaliação).
     history = HistoricalRecords(excluded_fields=["cor_raca", "quilombola", "pcd", "reserva", "documento_indigena",
-                                                 "autodeclaracao_em"],
+                                                 "autodeclaracao_em", "heteroidentificacao"],
                                 no_db_index=["certame", "cargo", "candidato", "importacao"])
 
     class Meta:

@@ -4,6 +4,7 @@ só consulta."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from django.contrib import admin
 
@@ -16,7 +17,7 @@ from concursos.models import (
     StatusCertame,
 )
 from concursos.paginacao import PaginadorEstimado
-from nucleo.acessos import TipoAcesso, filtros_sensiveis, registrar_acesso_na_requisicao
+from nucleo.acessos import TipoAcesso, filtros_sensiveis, registrar_acesso_na_requisicao, registrar_acessos_por_orgao
 from nucleo.models import Orgao
 from nucleo.orgaos import orgaos_do_usuario, recortar
 
@@ -155,11 +156,20 @@ class DadosSensiveisNaListaMixin:
         cl = (getattr(resposta, "context_data", None) or {}).get("cl")
         if cl is not None and pode_ver_sensiveis(request):
             filtro = filtros_sensiveis(request.GET, self.campos_sensiveis)
-            registrar_acesso_na_requisicao(
-                request, tipo=TipoAcesso.FILTRO if filtro else TipoAcesso.LISTA, filtro=filtro,
-                descricao=f"Lista de {self.opts.verbose_name_plural} com cor ou raça e deficiência",
-                quantidade=len(cl.result_list), orgao_id=orgao_da_requisicao(request))
+            registrar_acessos_por_orgao(
+                request, self._orgaos_das_linhas(request, cl.result_list), filtro=filtro,
+                tipo=TipoAcesso.FILTRO if filtro else TipoAcesso.LISTA,
+                descricao=f"Lista de {self.opts.verbose_name_plural} com cor ou raça e deficiência")
         return resposta
+
+    @staticmethod
+    def _orgaos_das_linhas(request, linhas) -> dict[int | None, int]:
+        """Quantas linhas da página são de cada órgão, sem consulta a mais: o candidato tem o órgão; a inscrição, o
+        certame, cujo órgão o filtro de certame da lista já leu (CertameFiltro)."""
+        certames = getattr(request, ORGAOS_DOS_CERTAMES, {})
+        quantidades = Counter(getattr(obj, "orgao_id", None) or certames.get(getattr(obj, "certame_id", None))
+                              for obj in linhas)
+        return dict(quantidades) or {orgao_da_requisicao(request): 0}
 
     def _do_file_export(self, file_format, request, queryset, export_form=None):
         campos = set(self.get_export_resource_fields_from_form(export_form) or []) if export_form else set()

@@ -1,4 +1,5 @@
-"""O histórico das inscrições sem a opção pela reserva, o documento indígena e a data da autodeclaração (LGPD art. 11)."""
+"""O histórico das inscrições sem a opção pela reserva, o documento indígena, a data da autodeclaração e o estado da
+heteroidentificação (LGPD art. 11)."""
 
 from django.db import migrations
 
@@ -17,6 +18,10 @@ class Migration(migrations.Migration):
         migrations.RemoveField(
             model_name='historicalinscricao',
             name='documento_indigena',
+        ),
+        migrations.RemoveField(
+            model_name='historicalinscricao',
+            name='heteroidentificacao',
         ),
         migrations.RemoveField(
             model_name='historicalinscricao',

@@ -7,6 +7,7 @@ from django.contrib.auth.models import Group, Permission
 from django.test import Client
 from django.urls import reverse
 
+from concursos.models import Inscricao
 from legislacao.perfis import garantir_perfis
 from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
 from tests.concursos.test_admin_exportacao import exportar_csv
@@ -160,3 +161,24 @@ def test_a_lista_de_contas_nao_filtra_pela_senha(inscricoes):
     admin_do_orgao = cliente("view_user", "change_user")
     resposta = admin_do_orgao.get(reverse("admin:auth_user_changelist"), {"password__startswith": "pbkdf2"})
     assert resposta.status_code == 400
+
+
+def test_uma_lista_com_dois_orgaos_fica_no_registro_de_cada_um(inscricoes, fazer_certame):
+    """LGPD art. 41: o encarregado de cada órgão lê os acessos aos candidatos do seu, também numa lista mista."""
+    from concursos.models import Candidato, Cargo, Certame
+    from tests.concursos.conftest import cpf_valido
+
+    a = inscricoes[0].certame.orgao
+    b = Orgao.objects.create(nome="Câmara de Iúna", municipio="Iúna", uf="ES")
+    certame = Certame.objects.create(orgao=b, numero_edital="9/2024", titulo="Outro", municipio="Iúna", uf="ES",
+                                     data_edital=inscricoes[0].certame.data_edital)
+    cargo = Cargo.objects.create(certame=certame, codigo="X", nome="Outro", vagas=1)
+    pessoa = Candidato.objects.create(orgao=b, nome="Pessoa de B", cpf=cpf_valido(), cor_raca="parda")
+    Inscricao.objects.create(certame=certame, cargo=cargo, candidato=pessoa, numero="B-1", cor_raca="parda")
+    rh = cliente(*RH_SENSIVEL)
+    AcessoSensivel.objects.all().delete()
+    rh.get(reverse("admin:concursos_candidato_changelist"))
+    assert dict(AcessoSensivel.objects.values_list("orgao_id", "quantidade")) == {a.pk: 3, b.pk: 1}
+    AcessoSensivel.objects.all().delete()
+    rh.get(LISTA)
+    assert dict(AcessoSensivel.objects.values_list("orgao_id", "quantidade")) == {a.pk: 3, b.pk: 1}
