@@ -2,16 +2,17 @@
 """A linha de comando do Django, sem adivinhar o modo de produção.
 
 Sem a variável DEBUG, só os comandos de desenvolvimento que não servem nem gravam nada em produção (o servidor
-de desenvolvimento, as simulações e a ajuda) assumem DEBUG=1 numa cópia de desenvolvimento (sem SECRET_KEY). Qualquer
-outro comando (migrate, db_worker, importar_inscricoes…) recusa-se a escolher: com SECRET_KEY no ambiente, roda
-em modo de produção; sem ela, explica o que definir. Assim um processo de produção esquecido sem DEBUG=0 nunca
-ganha, calado, o DEBUG e a chave de desenvolvimento. O Makefile exporta DEBUG=1.
+de desenvolvimento, as simulações, a conferência das migrações e a ajuda) assumem DEBUG=1 numa cópia de
+desenvolvimento (sem SECRET_KEY). Qualquer outro comando (migrate, db_worker, importar_inscricoes…) recusa-se a
+escolher: com SECRET_KEY no ambiente, roda em modo de produção; sem ela, explica o que definir. Assim um processo
+de produção esquecido sem DEBUG=0 nunca ganha, calado, o DEBUG e a chave de desenvolvimento. O Makefile exporta DEBUG=1.
 """
 
 import os
 import sys
 
-COMANDOS_DE_DESENVOLVIMENTO = {"help", "runserver", "simular_vagas", "simular_convocacao"}
+# makemigrations escreve arquivos de migração na árvore (ou só confere, com --check): nunca roda em produção.
+COMANDOS_DE_DESENVOLVIMENTO = {"help", "makemigrations", "runserver", "simular_vagas", "simular_convocacao"}
 SEM_DEBUG = """\
 manage.py: a variável DEBUG não está definida, e este comando não adivinha o modo.
   Em desenvolvimento: DEBUG=1 python manage.py {comando}   (os alvos do Makefile já exportam DEBUG=1)

@@ -47,3 +47,9 @@ def test_debug_0_explicito_sem_secret_key_falha_pela_configuracao():
     r = manage("check", DEBUG="0")
     assert r.returncode != 0
     assert "Defina SECRET_KEY no ambiente" in r.stderr
+
+
+def test_a_conferencia_das_migracoes_roda_sem_preparo_na_copia_de_desenvolvimento():
+    r = manage("makemigrations", "--check", "--dry-run")
+    assert r.returncode == 0, r.stderr
+    assert "No changes detected" in r.stdout
