@@ -27,6 +27,7 @@ from legislacao import motor
 from legislacao.models import Consequencia, Lei, Prioridade
 from legislacao.saida import ordem_compacta
 from legislacao.selectors import lei_aplicavel
+from nucleo.texto import data_br
 
 ARREDONDAMENTO = dict(Lei._meta.get_field("arredondamento").choices)
 # Rótulos curtos na tabela: «Ensino fundamental» quebraria a linha de quase todo cargo.
@@ -260,22 +261,18 @@ COLUNAS_CONVOCACAO = [Coluna("Posição", direita=True), Coluna("Vaga"), Coluna(
                       Coluna("Nome")]
 
 
-def _data(valor) -> str:
-    return valor.strftime("%d/%m/%Y") if valor else "—"
-
-
 def _linha_convocacao(c: Convocacao) -> list:
     """Uma posição da ordem de nomeação; o substituto e o ato da desistência vão junto do nome."""
     if c.inscricao is None:
-        return [c.posicao, c.vaga, c.lista or "—", "—", "—", f"{c.chamada.numero}ª", _data(c.chamada.data),
-                _data(c.desistiu_em), "sem candidato habilitado"]
+        return [c.posicao, c.vaga, c.lista or "—", "—", "—", f"{c.chamada.numero}ª", data_br(c.chamada.data, "—"),
+                data_br(c.desistiu_em, "—"), "sem candidato habilitado"]
     nome = str(c.inscricao.candidato)
     if c.substitui:
         nome += f" (substitui {c.substitui.inscricao.numero})"
     if c.desistiu_em and c.ato_desistencia:
         nome += f" — desistência: {c.ato_desistencia}"
     return [c.posicao, c.vaga, c.lista or "—", c.inscricao.numero, c.inscricao.candidato.cpf_mascarado,
-            f"{c.chamada.numero}ª", _data(c.chamada.data), _data(c.desistiu_em), nome]
+            f"{c.chamada.numero}ª", data_br(c.chamada.data, "—"), data_br(c.desistiu_em, "—"), nome]
 
 
 def contexto_convocacoes(cargo: Cargo) -> dict:

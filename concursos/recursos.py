@@ -21,14 +21,11 @@ from import_export import fields, resources
 
 from concursos.importacao.leiaute import COLUNAS
 from concursos.models import Candidato, Inscricao, formatar_cpf, mascarar_cpf
+from nucleo.texto import data_br
 
 
 def _sim_nao(valor: bool) -> str:
     return "sim" if valor else "nao"
-
-
-def _data(valor) -> str:
-    return valor.strftime("%d/%m/%Y") if valor else ""
 
 
 class _SoExportacao(resources.ModelResource):
@@ -85,7 +82,7 @@ class InscricaoResource(_SoExportacao):
         return formatar_cpf(inscricao.candidato.cpf)
 
     def dehydrate_data_nascimento(self, inscricao: Inscricao) -> str:
-        return _data(inscricao.candidato.data_nascimento)
+        return data_br(inscricao.candidato.data_nascimento)
 
     def dehydrate_quilombola(self, inscricao: Inscricao) -> str:
         return _sim_nao(inscricao.quilombola)
@@ -97,7 +94,7 @@ class InscricaoResource(_SoExportacao):
         return _sim_nao(inscricao.reserva)
 
     def dehydrate_autodeclaracao_em(self, inscricao: Inscricao) -> str:
-        return _data(inscricao.autodeclaracao_em)
+        return data_br(inscricao.autodeclaracao_em)
 
 
 COLUNAS_PUBLICACAO = ("inscricao", "cargo", "nome", "cpf", "nota_final", "classificacao", "situacao")
@@ -154,7 +151,7 @@ class CandidatoResource(_SoExportacao):
         return formatar_cpf(candidato.cpf)
 
     def dehydrate_data_nascimento(self, candidato: Candidato) -> str:
-        return _data(candidato.data_nascimento)
+        return data_br(candidato.data_nascimento)
 
 
 class CandidatoSensivelResource(CandidatoResource):

@@ -25,6 +25,7 @@ from concursos.models import (
 from legislacao import motor
 from legislacao.models import Consequencia, Lei
 from legislacao.selectors import Avaliacao, lei_aplicavel
+from nucleo.texto import data_br
 
 GERAL = "GERAL"
 # Linhas lidas por consulta quando a lista inteira é pedida (o PDF).
@@ -289,10 +290,6 @@ def _vagas(n: int) -> str:
     return f"{n} vaga{'s' if n != 1 else ''}"
 
 
-def _data(d) -> str:
-    return d.strftime("%d/%m/%Y")
-
-
 def avisos_do_certame(certame: Certame, lei: LeiDoCertame, cargos: list[Cargo]) -> list[Aviso]:
     """Os avisos do painel: lei ausente ou fora de vigência, lei sem data, cargos abaixo do mínimo e fracionamento."""
     avisos = [*_avisos_da_lei(certame, lei), *_avisos_dos_cargos(lei.regras, cargos)]
@@ -340,7 +337,7 @@ def _avisos_da_lei(certame: Certame, lei: LeiDoCertame) -> list[Aviso]:
             avisos.append(Aviso(
                 "alerta", "Lei sem data de publicação conhecida",
                 f"{avaliacao.motivo} Enquanto a data não for informada, o sistema não sabe se a lei já vigorava "
-                f"em {_data(certame.data_edital)} e não a aplica.", avaliacao.lei))
+                f"em {data_br(certame.data_edital)} e não a aplica.", avaliacao.lei))
         else:
             avisos.append(Aviso(
                 "alerta" if lei.lei else "erro", "Data do edital fora da vigência da lei", avaliacao.motivo,

@@ -9,13 +9,10 @@ from django.utils import timezone
 
 from concursos.models import Candidato, Convocacao, Inscricao, formatar_cpf
 from nucleo.models import AcessoSensivel, Orgao
+from nucleo.texto import data_br
 from nucleo.titular import Secao
 
 SIM_NAO = {True: "sim", False: "não"}
-
-
-def _data(valor) -> str:
-    return f"{valor:%d/%m/%Y}" if valor else ""
 
 
 def _cadastros(cpf: str, orgaos: frozenset[int] | None):
@@ -42,7 +39,7 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
         # Um cadastro por órgão: cada controlador guarda o seu (decisão 0005).
         Secao("Cadastro", ("órgão", "nome", "nome social", "CPF", "nascimento", "gênero", "cor ou raça", "quilombola",
                            "pessoa com deficiência", "e-mail", "telefone"),
-              tuple((c.orgao.nome, c.nome, c.nome_social, formatar_cpf(c.cpf), _data(c.data_nascimento),
+              tuple((c.orgao.nome, c.nome, c.nome_social, formatar_cpf(c.cpf), data_br(c.data_nascimento),
                      c.get_genero_display(), c.get_cor_raca_display(), SIM_NAO[c.quilombola], SIM_NAO[c.pcd],
                      c.email, c.telefone)
                     for c in cadastros)),
@@ -51,13 +48,13 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
                "data da autodeclaração", "nota final", "classificação", "situação", "heteroidentificação"),
               tuple((i.certame.orgao.nome, i.certame.numero_edital, f"{i.cargo.codigo} — {i.cargo.nome}", i.numero,
                      SIM_NAO[i.reserva], i.get_cor_raca_display(), SIM_NAO[i.quilombola], SIM_NAO[i.pcd],
-                     _data(i.autodeclaracao_em), "" if i.nota_final is None else f"{i.nota_final:n}",
+                     data_br(i.autodeclaracao_em), "" if i.nota_final is None else f"{i.nota_final:n}",
                      "" if i.classificacao is None else str(i.classificacao), i.get_situacao_display(),
                      i.get_heteroidentificacao_display()) for i in inscricoes)),
         Secao("Convocações", ("edital", "cargo", "posição", "vaga", "chamada", "ato", "desistência"),
               tuple((c.cargo.certame.numero_edital, c.cargo.codigo, str(c.posicao), c.vaga,
-                     f"{c.chamada.numero}ª, {_data(c.chamada.data)}", c.chamada.ato,
-                     _data(c.desistiu_em)) for c in convocacoes)),
+                     f"{c.chamada.numero}ª, {data_br(c.chamada.data)}", c.chamada.ato,
+                     data_br(c.desistiu_em)) for c in convocacoes)),
         Secao("Quem acessou os seus dados sensíveis (LGPD art. 37)",
               ("quando", "conta", "tipo", "o que", "finalidade"),
               tuple((f"{timezone.localtime(a.em):%d/%m/%Y %H:%M}", a.nome_usuario, a.get_tipo_display(),

@@ -5,11 +5,8 @@ votos, que são secretos e não se ligam a ninguém (docs/decisoes/0003-sigilo-d
 from __future__ import annotations
 
 from heteroidentificacao.models import Avaliacao, Caracteristica, ProcedimentoFraude, Recurso
+from nucleo.texto import data_br
 from nucleo.titular import Secao
-
-
-def _data(valor) -> str:
-    return f"{valor:%d/%m/%Y}" if valor else ""
 
 
 def _da_pessoa(consulta, caminho: str, cpf: str, orgaos: frozenset[int] | None):
@@ -35,10 +32,10 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
                      a.parecer) for a in avaliacoes)),
         Secao("Recursos", ("edital", "inscrição", "protocolado em", "fundamentos", "estado"),
               tuple((r.avaliacao.inscricao.certame.numero_edital, r.avaliacao.inscricao.numero,
-                     _data(r.protocolado_em), r.fundamentos, r.get_estado_display()) for r in recursos)),
+                     data_br(r.protocolado_em), r.fundamentos, r.get_estado_display()) for r in recursos)),
         Secao("Apuração de fraude", ("edital", "inscrição", "instaurado em", "ato", "fatos", "defesa", "estado",
                                      "decisão", "nomeação anulada"),
-              tuple((f.inscricao.certame.numero_edital, f.inscricao.numero, _data(f.instaurado_em), f.ato, f.fatos,
+              tuple((f.inscricao.certame.numero_edital, f.inscricao.numero, data_br(f.instaurado_em), f.ato, f.fatos,
                      f.defesa, f.get_estado_display(), f.decisao, "sim" if f.nomeacao_anulada else "não")
                     for f in fraudes)),
     ]

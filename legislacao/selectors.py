@@ -7,15 +7,12 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from legislacao.models import Esfera, Lei
+from nucleo.texto import data_br
 
 
 def _normalizar(texto: str) -> str:
     sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
     return " ".join(sem_acento.lower().split())
-
-
-def _data(d: date) -> str:
-    return d.strftime("%d/%m/%Y")
 
 
 @dataclass(frozen=True)
@@ -44,15 +41,15 @@ def avaliar(lei: Lei, data_edital: date) -> Avaliacao:
                                      f"dela{artigo_vigor}; informe-a no cadastro da lei para que ela seja aplicada.")
     if data_edital < lei.data_publicacao:
         artigo = f" ({lei.artigo_irretroatividade})" if lei.artigo_irretroatividade else ""
-        return Avaliacao(lei, False, f"{lei.ementa}: o edital de {_data(data_edital)} é anterior à publicação da lei "
-                                     f"em {_data(lei.data_publicacao)}, e ela não se aplica a editais já "
+        return Avaliacao(lei, False, f"{lei.ementa}: o edital de {data_br(data_edital)} é anterior à publicação da lei "
+                                     f"em {data_br(lei.data_publicacao)}, e ela não se aplica a editais já "
                                      f"publicados{artigo}.")
     fim = lei.fim_vigencia
     if fim is not None and data_edital >= fim:
         return Avaliacao(lei, False, f"{lei.ementa}: vigorou por {lei.vigencia_anos} anos ({lei.artigo_vigencia}), "
-                                     f"até {_data(fim)} (exclusive); o edital de {_data(data_edital)} é posterior.")
-    ate = f" até {_data(fim)} (exclusive, {lei.artigo_vigencia})" if fim else ", por prazo indeterminado"
-    return Avaliacao(lei, True, f"{lei.ementa}: em vigor desde {_data(lei.data_publicacao)}{artigo_vigor}{ate}.")
+                                     f"até {data_br(fim)} (exclusive); o edital de {data_br(data_edital)} é posterior.")
+    ate = f" até {data_br(fim)} (exclusive, {lei.artigo_vigencia})" if fim else ", por prazo indeterminado"
+    return Avaliacao(lei, True, f"{lei.ementa}: em vigor desde {data_br(lei.data_publicacao)}{artigo_vigor}{ate}.")
 
 
 def lei_aplicavel(*, municipio: str, uf: str, data_edital: date) -> Aplicabilidade:
