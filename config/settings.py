@@ -99,6 +99,7 @@ INSTALLED_APPS = [
     "concursos",
     "heteroidentificacao",
     "documentos",
+    "demonstracao",
 ]
 
 # Fila de tarefas em segundo plano (django-tasks, com a fila guardada no próprio banco pelo

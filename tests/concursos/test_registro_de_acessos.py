@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from concursos.models import Inscricao
-from legislacao.perfis import garantir_perfis
+from demonstracao.perfis import garantir_perfis
 from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
 from tests.concursos.test_admin_exportacao import exportar_csv
 from tests.conftest import lotar_em_todos

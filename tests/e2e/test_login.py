@@ -9,7 +9,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from playwright.sync_api import expect
 
 from acesso.segundo_fator import chave_legivel
-from legislacao.perfis import garantir_perfis
+from demonstracao.perfis import garantir_perfis
 from tests.e2e.conftest import digitar_o_codigo
 
 pytestmark = pytest.mark.e2e

@@ -11,7 +11,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from playwright.sync_api import expect
 
 from concursos.models import Candidato, Cargo, Certame, Inscricao
-from legislacao.perfis import garantir_perfis
+from demonstracao.perfis import garantir_perfis
 from nucleo.models import Lotacao, Orgao
 from tests.concursos.conftest import cpf_valido
 from tests.e2e.conftest import digitar_o_codigo

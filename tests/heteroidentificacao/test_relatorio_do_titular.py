@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from concursos.models import Candidato, Cargo, Certame, Inscricao
+from demonstracao.perfis import garantir_perfis
 from heteroidentificacao import services
 from heteroidentificacao.selectors import cotistas_a_convocar
-from legislacao.perfis import garantir_perfis
 from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
 from tests.heteroidentificacao.procedimento import decidir
 

@@ -28,6 +28,7 @@ from concursos.models import (
     formatar_cpf,
 )
 from concursos.services import certame_avancar, certame_publicar, chamada_inicial
+from demonstracao.perfis import garantir_perfis
 from documentos.models import DocumentoEmitido, Exportacao
 from heteroidentificacao import services
 from heteroidentificacao.models import (
@@ -43,7 +44,6 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import cotistas_a_convocar
-from legislacao.perfis import garantir_perfis
 from nucleo.acessos import TipoAcesso, registrar_acesso
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from tests.concursos.conftest import cpf_valido

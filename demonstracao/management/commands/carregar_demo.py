@@ -19,7 +19,6 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
-from acesso.demonstracao import garantir_autenticador_da_demo
 from concursos.models import (
     Candidato,
     Cargo,
@@ -33,9 +32,10 @@ from concursos.models import (
     StatusCertame,
 )
 from concursos.services import certame_avancar, certame_publicar
-from heteroidentificacao.demonstracao import SENHA_MEMBROS, garantir_comissao
+from demonstracao.autenticador import garantir_autenticador_da_demo
+from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
+from demonstracao.perfis import garantir_perfis
 from legislacao.models import GrupoReserva, Lei
-from legislacao.perfis import garantir_perfis
 from nucleo.models import Lotacao, Orgao
 
 USUARIO = "demo"

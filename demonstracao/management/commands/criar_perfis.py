@@ -1,9 +1,9 @@
-"""Cria ou atualiza os grupos de acesso com que um órgão começa (legislacao/perfis.py)."""
+"""Cria ou atualiza os grupos de acesso com que um órgão começa (demonstracao/perfis.py)."""
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from legislacao.perfis import garantir_perfis
+from demonstracao.perfis import garantir_perfis
 
 
 class Command(BaseCommand):
