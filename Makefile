@@ -33,6 +33,7 @@ test: install
 
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(MANAGE) makemigrations --check --dry-run
 
 # Cada script monta os próprios dados; os de PostgreSQL usam o servidor de DATABASE_URL.

@@ -312,6 +312,24 @@ def contar_linhas(arquivo: BinaryIO, nome: str) -> int | None:
 
 
 
+def _produzir(gerador: Iterator, fila: queue.Queue, parar: threading.Event) -> None:
+    """A thread de leitura: põe cada lote na fila (esperando vaga, salvo se mandarem parar) e, no fim, o aviso de
+    fim com a exceção que a leitura levantou, se houve."""
+    try:
+        for item in gerador:
+            while not parar.is_set():
+                try:
+                    fila.put(("lote", item), timeout=0.1)
+                    break
+                except queue.Full:
+                    continue
+            if parar.is_set():
+                return
+        fila.put(("fim", None))
+    except BaseException as exc:  # levada à thread principal, que a relança
+        fila.put(("fim", exc))
+
+
 def em_paralelo(gerador: Iterator, maximo: int = 2) -> Iterator:
     """Consome o gerador numa thread: enquanto o banco grava um lote, o Python já lê e valida o seguinte.
 
@@ -319,23 +337,7 @@ def em_paralelo(gerador: Iterator, maximo: int = 2) -> Iterator:
     """
     fila: queue.Queue = queue.Queue(maxsize=maximo)
     parar = threading.Event()
-
-    def produzir() -> None:
-        try:
-            for item in gerador:
-                while not parar.is_set():
-                    try:
-                        fila.put(("lote", item), timeout=0.1)
-                        break
-                    except queue.Full:
-                        continue
-                if parar.is_set():
-                    return
-            fila.put(("fim", None))
-        except BaseException as exc:  # levada à thread principal, que a relança
-            fila.put(("fim", exc))
-
-    thread = threading.Thread(target=produzir, name="importacao-leitura", daemon=True)
+    thread = threading.Thread(target=_produzir, args=(gerador, fila, parar), name="importacao-leitura", daemon=True)
     # O COPY vai ao servidor em pedaços de 128 KB, e depois de cada um a thread principal espera o GIL de volta:
     # com a troca padrão (5 ms) o banco ficava parado à espera dos dados enquanto a leitura corria.
     troca, coleta = sys.getswitchinterval(), gc.isenabled()

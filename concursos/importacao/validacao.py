@@ -139,12 +139,14 @@ class Erros:
         return self.total >= self.limite
 
 
-def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: dict[str, int], nulo,
+def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: dict[str, int], nulo,  # noqa: C901
               erros: Erros) -> Iterator[Lote]:
     """Lê e valida cada linha e a entrega em lotes já no formato da tabela de preparo.
 
     É o laço quente (roda numa thread própria, em paralelo com o banco): nada de objetos de modelo nem de
-    acesso ao banco por linha; consultas a dicionários e expressões regulares pré-compiladas.
+    acesso ao banco por linha; consultas a dicionários e expressões regulares pré-compiladas. Fica numa função só,
+    acima do limite de complexidade (C901, pyproject.toml), de propósito: cada chamada de função a mais por linha
+    custa na vazão medida (bench/bench_importacao.py).
     """
     largura = len(fonte.cabecalho)
     # Coluna ausente: lê um campo vazio acrescentado ao fim de cada linha.

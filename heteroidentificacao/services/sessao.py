@@ -12,6 +12,7 @@ from concursos.models import Heteroidentificacao, Inscricao, Situacao
 from concursos.services import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
+    Comissao,
     Dispensa,
     EstadoRecurso,
     EstadoSessao,
@@ -32,6 +33,28 @@ def _recurso_que_reconvoca(inscricao: Inscricao) -> Recurso | None:
     return (Recurso.objects.filter(avaliacao__inscricao=inscricao, estado=EstadoRecurso.JULGADO,
                                    julgamento__resultado=Resultado.NOVA_CONVOCACAO, nova_avaliacao__isnull=True)
             .first())
+
+
+def _conferir_convocavel(inscricao: Inscricao, comissao: Comissao, dispensadas: set[int]) -> Recurso | None:
+    """Levanta ErroOperacao se a inscrição não pode ser convocada por esta comissão; devolve o recurso provido que
+    manda convocá-la de novo, se houver."""
+    if inscricao.certame_id != comissao.certame_id:
+        raise ErroOperacao(f"A inscrição {inscricao.numero} é de outro certame.")
+    if not inscricao.reserva:
+        raise ErroOperacao(f"A inscrição {inscricao.numero} não optou pela reserva: não há o que "
+                           "heteroidentificar.")
+    if inscricao.situacao != Situacao.HABILITADO:
+        raise ErroOperacao(f"A inscrição {inscricao.numero} não está habilitada "
+                           f"({inscricao.get_situacao_display()}).")
+    if inscricao.pk in dispensadas:
+        raise ErroOperacao(f"A inscrição {inscricao.numero} foi registrada como fora da heteroidentificação.")
+    recurso = _recurso_que_reconvoca(inscricao)
+    if comissao.resultado_provisorio_em and recurso is None:
+        raise ErroOperacao(
+            f"O resultado provisório foi publicado em {comissao.resultado_provisorio_em:%d/%m/%Y}: depois dele, "
+            f"só se convoca quem um recurso contra a ausência mandou avaliar de novo (inscrição "
+            f"{inscricao.numero}).")
+    return recurso
 
 
 @transaction.atomic
@@ -56,22 +79,7 @@ def sessao_convocar(*, sessao: Sessao, inscricoes: list[Inscricao], intervalo_mi
         inicio += timedelta(minutes=intervalo_minutos)
     avaliacoes = []
     for i, inscricao in enumerate(inscricoes):
-        if inscricao.certame_id != comissao.certame_id:
-            raise ErroOperacao(f"A inscrição {inscricao.numero} é de outro certame.")
-        if not inscricao.reserva:
-            raise ErroOperacao(f"A inscrição {inscricao.numero} não optou pela reserva: não há o que "
-                               "heteroidentificar.")
-        if inscricao.situacao != Situacao.HABILITADO:
-            raise ErroOperacao(f"A inscrição {inscricao.numero} não está habilitada "
-                               f"({inscricao.get_situacao_display()}).")
-        if inscricao.pk in dispensadas:
-            raise ErroOperacao(f"A inscrição {inscricao.numero} foi registrada como fora da heteroidentificação.")
-        recurso = _recurso_que_reconvoca(inscricao)
-        if comissao.resultado_provisorio_em and recurso is None:
-            raise ErroOperacao(
-                f"O resultado provisório foi publicado em {comissao.resultado_provisorio_em:%d/%m/%Y}: depois dele, "
-                f"só se convoca quem um recurso contra a ausência mandou avaliar de novo (inscrição "
-                f"{inscricao.numero}).")
+        recurso = _conferir_convocavel(inscricao, comissao, dispensadas)
         momento = inicio + timedelta(minutes=i * intervalo_minutos)
         if momento.date() != sessao.data:
             raise ErroOperacao(f"Os horários passariam da meia-noite de {sessao.data:%d/%m/%Y} a partir da inscrição "

@@ -281,8 +281,6 @@ def _filtros_com_id(objetos_b: dict) -> list[str]:
                 if alvo in objetos_b and alvo is not modelo:
                     lista = reverse(f"admin:{modelo._meta.app_label}_{modelo._meta.model_name}_changelist")
                     urls.append(f"{lista}?{filtro.parameter_name}={objetos_b[alvo].pk}")
-        if hasattr(model_admin, "get_list_filter"):
-            pass
     # O filtro de cargo aparece com o certame escolhido.
     from concursos.models import Cargo, Certame
 
