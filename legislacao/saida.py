@@ -204,10 +204,6 @@ def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
             yield from _paragrafo(f"Posição {a.posicao} ({a.vaga}): {a.motivo}", recuo="  ")
 
 
-def quadro_em_texto(lei: Lei, quadro: Quadro) -> str:
-    return "\n".join(linhas_quadro(lei, quadro)) + "\n"
-
-
 def linhas_convocacao(lei: Lei, quadro: Quadro, convocados: Sequence[Convocado]) -> Iterator[str]:
     """O quadro seguido de quem ocupa cada posição, em texto."""
     yield from linhas_quadro(lei, quadro)
@@ -237,7 +233,3 @@ def linhas_convocacao(lei: Lei, quadro: Quadro, convocados: Sequence[Convocado])
                "(coluna «Lista» diferente de «Vaga»).")
     if sem_titular:
         yield f"Posições sem nenhum candidato habilitado disponível: {_milhar(sem_titular)}."
-
-
-def convocacao_em_texto(lei: Lei, quadro: Quadro, convocados: Sequence[Convocado]) -> str:
-    return "\n".join(linhas_convocacao(lei, quadro, convocados)) + "\n"

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import path
 from django.utils import timezone
 
 from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
@@ -202,7 +202,3 @@ def urls(admin_site) -> list:
         path("certame/<int:certame_id>/importar/", view(enviar), name="concursos_certame_importar"),
         path("importacao/<int:importacao_id>/", view(progresso), name="concursos_importacao_progresso"),
     ]
-
-
-def url_importar(certame: Certame) -> str:
-    return reverse("admin:concursos_certame_importar", args=[certame.pk])
