@@ -80,11 +80,17 @@ def test_o_painel_traz_por_cargo_vagas_ampla_pcd_e_cada_grupo(admin_client, faze
     assert resposta.context["totais"]["vagas"] == 20
 
 
-def test_a_lista_de_certames_leva_ao_painel(admin_client, fazer_certame):
-    certame = fazer_certame()
+def test_a_lista_de_certames_leva_ao_painel_de_cada_um_com_a_sua_etapa(admin_client, fazer_certame):
+    rascunho = fazer_certame(numero="001/2024")
+    publicado = fazer_certame(numero="002/2024")
+    Certame.objects.filter(pk=publicado.pk).update(status=StatusCertame.PUBLICADO)
     html = admin_client.get(reverse("admin:concursos_certame_changelist")).content.decode()
-    assert f'href="{painel(certame)}"' in html
-    assert "Rascunho" in html
+    # Cada linha da lista (a do link para o painel de um certame) traz a etapa desse certame, não a de outro.
+    linhas = {certame: next(linha.split("</tr>")[0] for linha in html.split("<tr")
+                            if f'href="{painel(certame)}"' in linha)
+              for certame in (rascunho, publicado)}
+    assert "Rascunho" in linhas[rascunho] and "Edital publicado" not in linhas[rascunho]
+    assert "Edital publicado" in linhas[publicado] and "Rascunho" not in linhas[publicado]
 
 
 def test_salvar_o_certame_novo_leva_ao_painel(admin_client, orgao):
@@ -493,7 +499,19 @@ def test_a_ordem_de_nomeacao_nao_faz_uma_consulta_por_linha(admin_client, fazer_
         admin_client.get(pagina_do_cargo(cargo), {"aba": "GERAL"})
 
 
-def test_cpf_de_teste_e_valido():
+def test_os_cpfs_gerados_nos_testes_sao_validos_distintos_e_aceitos_pela_importacao():
+    from django.core.exceptions import ValidationError
     from localflavor.br.validators import BRCPFValidator
 
-    BRCPFValidator()(cpf_valido(123))
+    from concursos.importacao.validacao import cpf_valido as digitos_conferem
+
+    gerados = [cpf_valido(n) for n in range(1, 5000, 7)]
+    assert len(set(gerados)) == len(gerados)
+    for cpf in gerados:
+        BRCPFValidator()(cpf)
+        assert digitos_conferem(cpf), cpf
+    # E o validador de fato recusa: o mesmo CPF com o último dígito trocado não passa.
+    errado = gerados[0][:-1] + str((int(gerados[0][-1]) + 1) % 10)
+    assert not digitos_conferem(errado)
+    with pytest.raises(ValidationError):
+        BRCPFValidator()(errado)

@@ -10,7 +10,6 @@ from django.urls import reverse
 from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
-recursos = pytest.importorskip("concursos.recursos", reason="concursos/recursos.py (outra frente) ainda não existe")
 
 EXPORTAR = reverse("admin:concursos_inscricao_export")
 

@@ -9,7 +9,7 @@ import segno
 from documentos import codigos
 from documentos.models import DocumentoEmitido, TipoDocumento
 from documentos.pdf import emitir_pdf, qr_code_svg, resposta_pdf
-from tests.documentos.pdfs import paginas, texto
+from tests.documentos.pdfs import casas_do_qr, paginas, qr_codes_desenhados, texto
 
 FORMATO = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$")
 
@@ -88,10 +88,18 @@ def test_o_qr_code_e_um_svg_embutido_do_endereco_de_verificacao():
     assert uri == segno.make(url, error="m", micro=False).svg_data_uri(scale=4, border=0, dark="#000")
 
 
-def test_o_qr_code_vai_no_pdf_como_imagem_vetorial(emitir):
-    conteudo = emitir().conteudo()
-    # O SVG do QR vira desenho vetorial no PDF (sem imagem raster nem arquivo externo).
+def test_o_qr_code_vai_no_pdf_como_desenho_vetorial_do_endereco_de_verificacao(emitir):
+    documento = emitir()
+    conteudo = documento.conteudo()
+    # Sem imagem raster nem arquivo externo: o desenho da primeira página (a do cabeçalho), lido de volta do PDF, é
+    # módulo a módulo o QR do endereço de verificação deste documento (e não o de outro).
     assert b"/Subtype /Image" not in conteudo
+    esperado = casas_do_qr(segno.make(documento.url_verificacao, error="m", micro=False).matrix)
+    desenhos = qr_codes_desenhados(conteudo)
+    assert desenhos[0] == esperado
+    outro = casas_do_qr(segno.make(documento.url_verificacao.replace(documento.codigo, "0000-0000-0000"),
+                                   error="m", micro=False).matrix)
+    assert outro != esperado
 
 
 def test_cada_emissao_e_um_documento_novo_com_outro_codigo(emitir, admin_user):

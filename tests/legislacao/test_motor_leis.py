@@ -7,7 +7,6 @@ Os textos estão em shared/leis/<slug>.txt; as regras gerais, em DOMINIO.md.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from decimal import Decimal
 from fractions import Fraction
 
@@ -19,8 +18,6 @@ from legislacao.motor import (
     Arredondamento,
     Candidato,
     ErroRegras,
-    Grupo,
-    Padrao,
     Regras,
     arredondar,
     calcular_quadro,
@@ -69,33 +66,16 @@ def brancos(n: int, inicio: int = 1, prefixo: str = "B") -> list[Candidato]:
 # O espelho das leis em Python puro não diverge da migração que as carrega no banco
 
 
-def _regras_da_migracao(dados: dict) -> Regras:
-    """Mesma conversão de Lei.regras()/GrupoReserva.para_motor(), aplicada aos dicionários da migração."""
-    grupos = tuple(
-        Grupo(
-            codigo=g["codigo"], nome=g["nome"], percentual=Decimal(g["percentual"]),
-            cores=frozenset(c for c in ("preta", "parda", "indigena") if g.get(c)),
-            quilombola=g.get("quilombola", False), padrao=Padrao(g.get("padrao", "proporcional")),
-            intervalo=g.get("intervalo") or 0,
-            posicoes=tuple(int(p) for p in g.get("posicoes", "").replace(" ", "").split(",") if p),
-            reverte_para=tuple(c.strip() for c in g.get("reverte_para", "").split(",") if c.strip()),
-            artigo=g["artigo"], artigo_padrao=g.get("artigo_padrao", ""),
-        )
-        for g in dados["grupos"]
-    )
-    return Regras(
-        slug=dados["slug"], grupos=grupos, minimo_vagas=dados["minimo_vagas"],
-        arredondamento=Arredondamento(dados.get("arredondamento", "meio_para_cima")),
-        pcd_antes_da_reserva=dados.get("prioridade", "ampla_pcd_reserva") == "ampla_pcd_reserva",
-        artigo_minimo=dados["artigo_minimo"], artigo_arredondamento=dados["artigo_arredondamento"],
-        artigo_prioridade=dados["artigo_prioridade"], artigo_reversao=dados["artigo_reversao"],
-        artigo_ampla=dados["artigo_ampla"],
-    )
+@pytest.mark.django_db
+@pytest.mark.parametrize("espelho", CINCO_LEIS, ids=lambda r: r.slug)
+def test_a_lei_do_banco_da_ao_motor_as_regras_do_espelho(espelho):
+    """A lei que as migrações carregam no banco, convertida por Lei.regras() (o caminho de produção, não uma cópia
+    da conversão), é a regra com que os testes do motor exercitam cada artigo: se a migração, o modelo ou a
+    conversão mudarem, este teste acusa a lei e o campo."""
+    from legislacao.models import Lei
 
-
-def test_espelho_das_cinco_leis_igual_a_migracao_0002():
-    migracao = importlib.import_module("legislacao.migrations.0002_cinco_leis")
-    assert [_regras_da_migracao(d) for d in migracao.LEIS] == list(CINCO_LEIS)
+    lei = Lei.objects.vigentes_versoes().get(slug=espelho.slug)
+    assert lei.regras() == espelho
 
 
 # --------------------------------------------------------------------------------------------------
