@@ -14,9 +14,10 @@ mesma regra vira LIKE, sem índice.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from django.db import models, transaction
+
+from nucleo.texto import sem_acento
 
 SEPARADOR_SOCIAL = " / "
 _NAO_ALFANUMERICO = re.compile(r"[^a-z0-9]+")
@@ -24,8 +25,7 @@ _NAO_ALFANUMERICO = re.compile(r"[^a-z0-9]+")
 
 def normalizar(texto: str) -> str:
     """Minúsculas, sem acentos, só letras e números separados por um espaço: «D'Ávila-Sá» → «d avila sa»."""
-    sem_acento = unicodedata.normalize("NFKD", texto.casefold()).encode("ascii", "ignore").decode()
-    return " ".join(_NAO_ALFANUMERICO.sub(" ", sem_acento).split())
+    return " ".join(_NAO_ALFANUMERICO.sub(" ", sem_acento(texto.casefold())).split())
 
 
 def nome_para_busca(nome: str, nome_social: str) -> str:

@@ -16,6 +16,8 @@ from django.db import connections
 from django.db.models import QuerySet
 from django.utils.functional import cached_property
 
+from nucleo.texto import milhar
+
 
 class PaginadorEstimado(Paginator):
     # Abaixo disso a contagem exata é barata (usa índice e poucas páginas do disco).
@@ -39,7 +41,7 @@ class PaginadorEstimado(Paginator):
 
     @property
     def contagem_legivel(self) -> str:
-        return f"{self.count:,}".replace(",", ".")
+        return milhar(self.count)
 
     @staticmethod
     def _estimar(consulta: QuerySet) -> int | None:

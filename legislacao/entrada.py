@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from legislacao.motor import CORES, SITUACOES, Candidato
+from nucleo.texto import sem_acento
 
 COLUNAS = ("inscricao", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao")
 SIM_NAO = {"sim": True, "s": True, "nao": False, "n": False}
@@ -41,8 +41,7 @@ class ErroEntrada(ValueError):
 
 
 def _chave(texto: str) -> str:
-    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
-    return sem_acento.strip().lower()
+    return sem_acento(texto).strip().lower()
 
 
 def _linhas(fonte: str | bytes | Iterable[str]) -> Iterator[str]:

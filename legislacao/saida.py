@@ -23,6 +23,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO
 
 from legislacao.motor import AMPLA, DECISAO_POSICOES, NOME_AMPLA, NOME_PCD, PCD, Convocado, Quadro
+from nucleo.texto import milhar
 
 if TYPE_CHECKING:
     from legislacao.models import Lei
@@ -39,10 +40,6 @@ def percentual(valor: Decimal) -> str:
 
 def _percentual_br(valor: Decimal) -> str:
     return percentual(valor).replace(".", ",") + "%"
-
-
-def _milhar(n: int) -> str:
-    return f"{n:,}".replace(",", ".")
 
 
 # --- dicionários (contrato JSON) -------------------------------------------------------------------------------
@@ -126,7 +123,7 @@ def _quebrar(pedacos: Iterable[str], recuo: str = "  ", separador: str = ", ") -
 
 
 def _plural(n: int, singular: str, plural: str | None = None) -> str:
-    return f"{_milhar(n)} {singular if n == 1 else plural or singular + 's'}"
+    return f"{milhar(n)} {singular if n == 1 else plural or singular + 's'}"
 
 
 def _base(artigo: str) -> str:
@@ -168,9 +165,9 @@ def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
     yield from _avisos_vigencia(lei)
     yield ""
     yield f"Quadro de vagas: {_plural(quadro.vagas, 'vaga oferecida', 'vagas oferecidas')}"
-    linhas = [[f"{NOME_AMPLA} ({AMPLA})", _milhar(quadro.ampla), "", ""],
-              [f"{NOME_PCD} ({PCD})", _milhar(quadro.pcd), "", "edital"]]
-    linhas += [[f"{r.nome} ({r.codigo})", _milhar(r.vagas), _percentual_br(r.percentual), r.artigo]
+    linhas = [[f"{NOME_AMPLA} ({AMPLA})", milhar(quadro.ampla), "", ""],
+              [f"{NOME_PCD} ({PCD})", milhar(quadro.pcd), "", "edital"]]
+    linhas += [[f"{r.nome} ({r.codigo})", milhar(r.vagas), _percentual_br(r.percentual), r.artigo]
                for r in quadro.reservas]
     yield from _tabela(["Tipo de vaga", "Vagas", "Percentual", "Base legal"], linhas, direita={1, 2})
     yield ""
@@ -189,7 +186,7 @@ def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
     yield ""
     extra = ""
     if total > quadro.vagas:
-        extra = f"; as posições após a {_milhar(quadro.vagas)}ª são do cadastro de reserva"
+        extra = f"; as posições após a {milhar(quadro.vagas)}ª são do cadastro de reserva"
     yield f"Ordem de nomeação ({_plural(total, 'posição', 'posições')}{extra}):"
     yield from _quebrar(ordem_compacta(quadro.ordem))
     legenda = [f"{AMPLA} = {NOME_AMPLA.lower()}"]
@@ -226,10 +223,10 @@ def linhas_convocacao(lei: Lei, quadro: Quadro, convocados: Sequence[Convocado])
                        direita={0, 3})
     yield ""
     ocupadas = len(convocados) - sem_titular
-    yield f"Posições ocupadas: {_milhar(ocupadas)} de {_milhar(len(convocados))}."
+    yield f"Posições ocupadas: {milhar(ocupadas)} de {milhar(len(convocados))}."
     if revertidas:
         artigo = f" ({lei.artigo_reversao})" if lei.artigo_reversao else ""
-        yield (f"Vagas reservadas sem candidato da própria lista, revertidas{artigo}: {_milhar(revertidas)} "
+        yield (f"Vagas reservadas sem candidato da própria lista, revertidas{artigo}: {milhar(revertidas)} "
                "(coluna «Lista» diferente de «Vaga»).")
     if sem_titular:
-        yield f"Posições sem nenhum candidato habilitado disponível: {_milhar(sem_titular)}."
+        yield f"Posições sem nenhum candidato habilitado disponível: {milhar(sem_titular)}."

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import date
 
 from legislacao.models import Esfera, Lei
-from nucleo.texto import data_br
+from nucleo.texto import data_br, sem_acento
 
 
 def _normalizar(texto: str) -> str:
-    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
-    return " ".join(sem_acento.lower().split())
+    return " ".join(sem_acento(texto).lower().split())
 
 
 @dataclass(frozen=True)

@@ -25,13 +25,13 @@ from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
 from concursos.importacao.acompanhamento import executar_importacao
 from concursos.importacao.leiaute import LEIAUTE
 from concursos.importacao.leitura import contar_linhas, ler_previa
-from concursos.importacao.servico import mil
 from concursos.models import Certame, EstadoImportacao, Importacao
 from concursos.recuperacao import marcar_paradas, reabrir_importacao
 from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.orgaos import recortar
 from nucleo.planilhas import celula_segura
+from nucleo.texto import milhar
 
 PERMISSAO = "concursos.add_inscricao"
 # Até aqui a validação e a gravação rodam dentro da própria requisição (alguns segundos, no máximo);
@@ -105,7 +105,7 @@ def enviar(request, certame_id: int, *, admin_site):
     recentes = certame.importacoes.select_related("criada_por")[:10]
     return render(request, "admin/concursos/importacao/enviar.html", _contexto(
         request, admin_site, certame, f"Importar arquivo da banca — edital {certame.numero_edital}",
-        formulario=formulario, recentes=recentes, leiaute=LEIAUTE, limite_na_hora=mil(LIMITE_NA_HORA),
+        formulario=formulario, recentes=recentes, leiaute=LEIAUTE, limite_na_hora=milhar(LIMITE_NA_HORA),
         travado=certame.inscricoes_travadas))
 
 
@@ -144,8 +144,8 @@ def progresso(request, importacao_id: int, *, admin_site):
         gravada=not importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA,
         colunas=colunas, previa=previa, erros=importacao.erros[:ERROS_NA_PAGINA],
         mais_erros=max(0, len(importacao.erros) - ERROS_NA_PAGINA), parada=parada,
-        processadas=mil(importacao.linhas_processadas),
-        total=mil(importacao.total_linhas) if importacao.total_linhas is not None else None))
+        processadas=milhar(importacao.linhas_processadas),
+        total=milhar(importacao.total_linhas) if importacao.total_linhas is not None else None))
 
 
 def _confirmar(request, importacao: Importacao):

@@ -11,8 +11,9 @@ from django.utils import timezone
 
 from concursos.importacao import falhas
 from concursos.importacao.preparo import tabela
-from concursos.importacao.servico import ErroGravacao, importar, mil
+from concursos.importacao.servico import ErroGravacao, importar
 from concursos.models import EstadoImportacao, Importacao
+from nucleo.texto import milhar
 
 logger = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ def executar_importacao(importacao: Importacao, *, acompanhar: bool = True) -> I
         importacao.estado = EstadoImportacao.COM_ERROS if resultado.erros else EstadoImportacao.CONCLUIDA
         importacao.resumo = resultado.resumo()
         if resultado.total_erros > len(resultado.erros):
-            importacao.resumo += (f" Só os {mil(len(resultado.erros))} primeiros erros estão listados; corrija-os e "
+            importacao.resumo += (f" Só os {milhar(len(resultado.erros))} primeiros erros estão listados; corrija-os e "
                                   "envie o arquivo de novo.")
         importacao.erros = [{"linha": e.linha, "coluna": e.coluna, "valor": e.valor, "motivo": e.motivo}
                             for e in resultado.erros]

@@ -7,6 +7,7 @@ import re
 
 from concursos.importacao import caracteres
 from legislacao.entrada import Erro
+from nucleo.texto import sem_acento
 
 logger = logging.getLogger(__name__)
 
@@ -69,10 +70,7 @@ SINONIMOS = {"e_mail": "email", "cor_ou_raca": "cor_raca", "raca_cor": "cor_raca
 
 def chave_da_coluna(nome: str) -> str:
     """Nome de coluna comparável: sem acento, minúsculo, espaços, barras e hífens como «_»."""
-    import unicodedata
-
-    sem_acento = unicodedata.normalize("NFKD", nome.removeprefix("\ufeff")).encode("ascii", "ignore").decode()
-    chave = re.sub(r"[\s\-/]+", "_", sem_acento.strip().lower())
+    chave = re.sub(r"[\s\-/]+", "_", sem_acento(nome.removeprefix("\ufeff")).strip().lower())
     return SINONIMOS.get(chave, chave)
 
 

@@ -21,6 +21,7 @@ from typing import BinaryIO
 from concursos.importacao import caracteres, falhas
 from concursos.importacao.leiaute import COLUNAS, ErroCabecalho, chave_da_coluna, mapear_cabecalho
 from legislacao.entrada import Erro
+from nucleo.texto import milhar
 
 logger = logging.getLogger(__name__)
 
@@ -120,7 +121,7 @@ def _motivo_csv(exc: csv.Error) -> str:
     """A mensagem do módulo csv, em português."""
     limite = re.search(r"field larger than field limit \((\d+)\)", str(exc))
     if limite:
-        return (f"um campo passa de {int(limite.group(1)):,} caracteres".replace(",", ".")
+        return (f"um campo passa de {milhar(int(limite.group(1)))} caracteres"
                 + "; confira se as aspas de algum campo foram abertas e não fechadas.")
     return "a linha não pôde ser lida; confira as aspas e os separadores."
 
@@ -246,8 +247,8 @@ def _conferir_zip(arquivo: BinaryIO) -> None:
     comprimido = sum(m.compress_size for m in membros)
     anomala = total > MINIMO_PARA_TAXA and total > TAXA_MAXIMA_XLSX * max(comprimido, 1)
     if total > LIMITE_XLSX_DESCOMPACTADO or anomala:
-        raise ErroCabecalho([Erro(1, "", "", f"a planilha XLSX descompactada teria {total // (1 << 20):,} MB"
-                                             .replace(",", ".") + ", muito mais do que os dados de um arquivo de "
+        raise ErroCabecalho([Erro(1, "", "", f"a planilha XLSX descompactada teria {milhar(total // (1 << 20))} MB"
+                                             ", muito mais do que os dados de um arquivo de "
                                              "inscrições: recusada para proteger o servidor (bomba de zip). "
                                              "Salve-a de novo no Excel ou envie «CSV UTF-8».")])
 

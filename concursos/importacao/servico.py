@@ -52,6 +52,7 @@ from concursos.importacao.validacao import Erros, Leitura, ler_lotes
 from concursos.importacao.verificacao import Verificacao
 from concursos.models import Candidato, Cargo, Certame, EstadoImportacao, Importacao, Inscricao
 from legislacao.entrada import Erro
+from nucleo.texto import milhar
 
 logger = logging.getLogger(__name__)
 
@@ -93,24 +94,19 @@ class Resultado:
     def resumo(self) -> str:
         """O resumo em português, o mesmo no comando e no admin."""
         tipo = "inscrições" if self.modo == MODO_INSCRICOES else "resultados"
-        partes = [f"Arquivo de {tipo}: {mil(self.linhas)} linha(s) lida(s)."]
+        partes = [f"Arquivo de {tipo}: {milhar(self.linhas)} linha(s) lida(s)."]
         if self.erros:
-            partes.append(f"{mil(self.total_erros)} erro(s); nada foi gravado.")
+            partes.append(f"{milhar(self.total_erros)} erro(s); nada foi gravado.")
             return " ".join(partes)
         verbo = "" if self.gravado else " (simulação: nada foi gravado)"
         if self.modo == MODO_INSCRICOES:
-            partes.append(f"Candidatos: {mil(self.candidatos_criados)} novo(s), "
-                          f"{mil(self.candidatos_atualizados)} atualizado(s).")
-        partes.append(f"Inscrições: {mil(self.inscricoes_criadas)} nova(s), {mil(self.inscricoes_atualizadas)} "
-                      f"atualizada(s), {mil(self.inscricoes_sem_mudanca)} sem alteração{verbo}.")
+            partes.append(f"Candidatos: {milhar(self.candidatos_criados)} novo(s), "
+                          f"{milhar(self.candidatos_atualizados)} atualizado(s).")
+        partes.append(f"Inscrições: {milhar(self.inscricoes_criadas)} nova(s), {milhar(self.inscricoes_atualizadas)} "
+                      f"atualizada(s), {milhar(self.inscricoes_sem_mudanca)} sem alteração{verbo}.")
         if self.colunas_ignoradas:
             partes.append(f"Colunas ignoradas: {', '.join(self.colunas_ignoradas)}.")
         return " ".join(partes)
-
-
-def mil(n: int) -> str:
-    """Número com separador de milhar brasileiro (1.000.000)."""
-    return f"{n:,}".replace(",", ".")
 
 
 

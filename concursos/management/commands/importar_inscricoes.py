@@ -8,8 +8,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from concursos.importacao import falhas
-from concursos.importacao.servico import ErroGravacao, importar, mil
+from concursos.importacao.servico import ErroGravacao, importar
 from concursos.models import Certame
+from nucleo.texto import milhar
 
 logger = logging.getLogger(__name__)
 
@@ -61,13 +62,13 @@ class Command(BaseCommand):
                 self.stderr.write(str(erro))
             restantes = resultado.total_erros - len(resultado.erros)
             if restantes > 0:
-                self.stderr.write(f"… e mais {mil(restantes)} erro(s) não listado(s).")
-            raise CommandError(f"O arquivo tem {mil(resultado.total_erros)} erro(s) em {mil(resultado.linhas)} "
+                self.stderr.write(f"… e mais {milhar(restantes)} erro(s) não listado(s).")
+            raise CommandError(f"O arquivo tem {milhar(resultado.total_erros)} erro(s) em {milhar(resultado.linhas)} "
                                "linha(s) lida(s): nada foi gravado.")
         self.stdout.write(f"Certame: {alvo} (id {alvo.pk}).")
         self.stdout.write(resultado.resumo())
         segundos = f"{resultado.segundos:.1f}".replace(".", ",")
-        self.stdout.write(f"Tempo: {segundos} s ({mil(round(resultado.linhas_por_segundo))} linhas/s).")
+        self.stdout.write(f"Tempo: {segundos} s ({milhar(round(resultado.linhas_por_segundo))} linhas/s).")
         if resultado.gravado:
             self.stdout.write(f"Registro da importação: nº {resultado.importacao_id} (SHA-256 do arquivo: "
                               f"{resultado.sha256}); as inscrições criadas apontam para ele.")
