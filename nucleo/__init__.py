@@ -1,2 +1,2 @@
-"""O núcleo comum dos apps (docs: ../shared/ARQUITETURA.md): peças que todas as camadas usam e que não conhecem
+"""O núcleo comum dos apps (docs/arquitetura.md): peças que todas as camadas usam e que não conhecem
 nenhum app."""

@@ -1,6 +1,6 @@
 """Carrega as cinco leis municipais de origem do produto, com textos integrais e artigos.
 
-Os textos estão em legislacao/dados/leis/<slug>.txt (cópias de shared/leis/).
+Os textos estão em legislacao/dados/leis/<slug>.txt; as regras, explicadas, em docs/dominio.md.
 """
 
 from datetime import date

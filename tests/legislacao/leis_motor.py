@@ -2,8 +2,8 @@
 
 Espelham a migração legislacao/migrations/0002_cinco_leis.py campo a campo, com os mesmos artigos;
 `test_motor_leis.py` confere que as duas descrições não divergem. Acrescenta um preset no molde da
-Lei federal 15.142/2025 (DOMINIO.md), que as leis municipais não exercitam: três grupos, mínimo 2 e
-reversão em cascata entre grupos antes da ampla.
+Lei federal 15.142/2025 (docs/dominio.md, «Os modelos federais»), que as leis municipais não exercitam:
+três grupos, mínimo 2 e reversão em cascata entre grupos antes da ampla.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ AFONSO_CLAUDIO = Regras(
 CINCO_LEIS = (VARGEM_ALTA, IUNA, IBATIBA, UBATUBA, AFONSO_CLAUDIO)
 POR_SLUG = {r.slug: r for r in CINCO_LEIS}
 
-# Molde da Lei 15.142/2025 segundo DOMINIO.md: 25% + 3% + 2%, a partir de 2 vagas, e as vagas não
+# Molde da Lei 15.142/2025 segundo docs/dominio.md: 25% + 3% + 2%, a partir de 2 vagas, e as vagas não
 # preenchidas passam de quilombolas a indígenas (e vice-versa), depois a pretos e pardos, por fim à ampla.
 FEDERAL = Regras(
     slug="federal-lei-15142-2025",

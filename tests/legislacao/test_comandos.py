@@ -64,7 +64,7 @@ def erro_de(comando: str, *args: str) -> str:
 
 
 # A primeira linha é a do cabeçalho; a classificação 1 é a melhor.
-EXEMPLO_DOMINIO = [  # DOMINIO.md: 20%, 5 vagas; A e G cotistas
+EXEMPLO_DOMINIO = [  # docs/dominio.md, «Quem ocupa cada vaga»: 20%, 5 vagas; A e G cotistas
     "A,1,preta,nao,nao,sim,habilitado",
     "B,2,branca,nao,nao,nao,habilitado",
     "C,3,branca,nao,nao,nao,habilitado",
@@ -319,8 +319,9 @@ def test_vaga_pcd_vai_ao_melhor_pcd_restante(tmp_path):
 
 @pytest.mark.django_db
 def test_posicoes_alem_das_vagas_nao_mudam_o_lote_inicial(tmp_path):
-    """DOMINIO.md: depois do lote inicial, as convocações são eventos que não reescrevem o passado; Ibatiba,
-    art. 4º, § 1º: as N primeiras posições não podem depender de quantas posições se pedem (--posicoes)."""
+    """docs/dominio.md, «Chamadas depois do lote inicial»: depois do lote inicial, as convocações são eventos
+    que não reescrevem o passado; Ibatiba, art. 4º, § 1º: as N primeiras posições não podem depender de quantas
+    posições se pedem (--posicoes)."""
     arquivo = escrever_csv(tmp_path, EXEMPLO_DOMINIO)
     cinco = convocacao_json(IBATIBA, 5, arquivo)
     nove = convocacao_json(IBATIBA, 5, arquivo, "--posicoes", "9")

@@ -1,4 +1,5 @@
-"""O cadastro de leis descreve também o modelo federal (Lei 15.142/2025, ver DOMINIO.md) sem código novo."""
+"""O cadastro de leis descreve também o modelo federal (Lei 15.142/2025; docs/dominio.md, «Os modelos federais»)
+sem código novo."""
 
 from datetime import date
 from decimal import Decimal

@@ -1,7 +1,7 @@
 """O motor contra o texto das leis: cada caso cita o dispositivo que verifica.
 
 Python puro, sem banco: as regras vêm de `leis_motor.py`, que espelha a migração 0002.
-Os textos estão em shared/leis/<slug>.txt; as regras gerais, em DOMINIO.md.
+Os textos estão em legislacao/dados/leis/<slug>.txt; as regras gerais, em docs/dominio.md.
 """
 
 from __future__ import annotations
@@ -405,12 +405,12 @@ def test_ubatuba_opcao_pela_reserva_e_facultativa():
 
 
 # --------------------------------------------------------------------------------------------------
-# Quem ocupa cada vaga: o exemplo de DOMINIO.md e os dispositivos sobre a ampla
+# Quem ocupa cada vaga: o exemplo de docs/dominio.md e os dispositivos sobre a ampla
 
 
 def test_exemplo_do_dominio_20_por_cento_5_vagas():
-    """DOMINIO.md (Ibatiba art. 4º § 1º e art. 5º): 20%, 5 vagas, reservada na 3ª; classificação A
-    (cotista), B, C, D, E, F, G (cotista) → A, B, G, C, D, com A numa vaga de ampla."""
+    """docs/dominio.md, «Quem ocupa cada vaga» (Ibatiba art. 4º § 1º e art. 5º): 20%, 5 vagas, reservada na 3ª;
+    classificação A (cotista), B, C, D, E, F, G (cotista) → A, B, G, C, D, com A numa vaga de ampla."""
     candidatos = [cotista("A", 1, cor="parda"), *(branco(x, i) for i, x in enumerate("BCDEF", 2)),
                   cotista("G", 7)]
     assert chamada(IBATIBA, 5, candidatos) == [
@@ -447,7 +447,7 @@ def test_vargem_alta_reversao_das_vagas_de_indigenas():
 
 
 def test_reversao_parcial_reverte_as_ultimas_vagas_do_grupo():
-    """Vargem Alta art. 4º § 3º e DOMINIO.md: com 1 negro para 3 vagas, ele ocupa a primeira (3ª posição)
+    """Vargem Alta art. 4º § 3º e docs/dominio.md (passo 6): com 1 negro para 3 vagas, ele ocupa a primeira (3ª posição)
     e as duas últimas (9ª e 15ª) revertem à ampla, cujos titulares seguem a ordem da lista geral."""
     candidatos = [*brancos(20), cotista("N1", 30), cotista("I1", 31, cor="indigena")]
     chamados = chamada(VARGEM_ALTA, 17, candidatos)
@@ -480,7 +480,7 @@ def test_vaga_sem_ninguem_fica_vaga():
 
 
 def test_eliminados_e_desistentes_saem_das_listas():
-    """DOMINIO.md, quem ocupa cada vaga, item 1: só contam os habilitados (p. ex. Afonso Cláudio art. 7º e
+    """docs/dominio.md, «Quem ocupa cada vaga», passo 1: só contam os habilitados (p. ex. Afonso Cláudio art. 7º e
     art. 9º § 9º: falsidade ou ausência eliminam)."""
     candidatos = [
         branco("B1", 1, situacao="eliminado"), *brancos(5, inicio=2),
@@ -515,7 +515,7 @@ def test_quem_nao_optou_pela_reserva_nunca_ocupa_vaga_reservada():
 
 
 def test_federal_quadro_25_vagas():
-    """Lei 15.142/2025 (DOMINIO.md): 25% de 25 = 6,25 → 6; 3% = 0,75 → 1; 2% = 0,5 → 1."""
+    """Lei 15.142/2025 (docs/dominio.md, «Os modelos federais»): 25% de 25 = 6,25 → 6; 3% = 0,75 → 1; 2% = 0,5 → 1."""
     assert contagens(FEDERAL, 25) == {"PP": 6, "IND": 1, "QUI": 1}
     assert reservadas(FEDERAL, 25) == {"PP": [2, 6, 10, 14, 18, 22], "IND": [17], "QUI": [25]}
     assert reservadas(FEDERAL, 1) == {} and reservadas(FEDERAL, 2) == {"PP": [2]}
@@ -618,7 +618,7 @@ def test_parametros_invalidos_sao_erro(vagas, pcd, posicoes):
 @pytest.mark.parametrize("regras", [*CINCO_LEIS, FEDERAL], ids=lambda r: r.slug)
 @pytest.mark.parametrize("vagas", [1, 2, 3, 4, 5, 8, 10, 13, 17, 20, 33, 50, 100, 150, 250])
 def test_garantia_contagens_dentro_do_lote(regras, vagas):
-    """DOMINIO.md, garantia: dentro das N posições cada grupo tem exatamente a sua contagem, e a ampla
+    """docs/dominio.md, «A garantia»: dentro das N posições cada grupo tem exatamente a sua contagem, e a ampla
     é o resto (N − PcD − reservadas)."""
     quadro = calcular_quadro(regras, vagas)
     for r in quadro.reservas:

@@ -1,6 +1,6 @@
 """Propriedades do motor para regras, lotes e candidatos quaisquer (hypothesis).
 
-Verificam as regras gerais de DOMINIO.md e da decisão 0001 (garantia dentro do lote, passado
+Verificam as regras gerais de docs/dominio.md e da decisão 0001 (garantia dentro do lote, passado
 imutável, padrão R(n) > R(n−1), quem ocupa cada vaga) sem depender de uma lei em particular.
 """
 
@@ -160,14 +160,15 @@ def proporcionais_simples(draw):
 @PROPRIEDADES
 @given(proporcionais_simples())
 def test_um_grupo_proporcional_sem_pcd_posicao_reservada_quando_r_cresce(cenario):
-    """DOMINIO.md: a posição n é reservada quando R(n) > R(n−1), com R(n) = meio_para_cima(n × p) e
-    R(n) = 0 abaixo do mínimo. Vale onde R cresce de um em um (no mínimo, R pode saltar de 0 para 2, e
-    aí a decisão 0001 desloca a vaga excedente, caso coberto pela garantia)."""
+    """docs/dominio.md, «Quais posições da ordem de nomeação são reservadas»: a posição n é reservada quando
+    R(n) > R(n−1), com R(n) = meio_para_cima(n × p) e R(n) = 0 abaixo do mínimo. Vale onde R cresce de um em um
+    (no mínimo, R pode saltar de 0 para 2, e aí a decisão 0001 desloca a vaga excedente, caso coberto pela
+    garantia)."""
     r, vagas, extra = cenario
     (grupo,) = r.grupos
     total = vagas + extra
 
-    def R(n: int) -> int:  # a notação do DOMINIO.md
+    def R(n: int) -> int:  # a notação de docs/dominio.md
         return 0 if n < r.minimo_vagas else _half_up(grupo.percentual, n)
 
     assume(all(R(n) - R(n - 1) <= 1 for n in range(1, total + 1)))
@@ -262,8 +263,8 @@ def test_convocacao(cenario, inscritos):
 @PROPRIEDADES
 @given(cenarios(max_vagas=60, max_extra=20), candidatos())
 def test_chamadas_posteriores_nao_reescrevem_o_lote(cenario, inscritos):
-    """Iúna art. 7º § 2º e DOMINIO.md: as nomeações do cadastro de reserva vêm depois do lote e não mudam
-    quem o lote nomeou; cada chamada posterior só acrescenta uma posição."""
+    """Iúna art. 7º § 2º e docs/dominio.md («Chamadas depois do lote inicial»): as nomeações do cadastro de reserva
+    vêm depois do lote e não mudam quem o lote nomeou; cada chamada posterior só acrescenta uma posição."""
     r, vagas, pcd, posicoes = cenario
     lote = convocar(r, calcular_quadro(r, vagas, pcd), inscritos)
     estendido = convocar(r, calcular_quadro(r, vagas, pcd, posicoes), inscritos)
