@@ -32,7 +32,8 @@ from nucleo.texto import data_br
 ARREDONDAMENTO = dict(Lei._meta.get_field("arredondamento").choices)
 # Rótulos curtos na tabela: «Ensino fundamental» quebraria a linha de quase todo cargo.
 ESCOLARIDADE = {e.value: e.label.removeprefix("Ensino ").capitalize() for e in Escolaridade}
-CORES = {"preta": "pretos", "parda": "pardos", "indigena": "indígenas", "branca": "brancos", "amarela": "amarelos"}
+CORES_NO_PLURAL = {"preta": "pretos", "parda": "pardos", "indigena": "indígenas", "branca": "brancos",
+                   "amarela": "amarelos"}
 
 
 def percentual_br(valor: Decimal) -> str:
@@ -87,7 +88,7 @@ def _padrao(grupo: motor.Grupo) -> str:
 
 
 def _quem_concorre(grupo: motor.Grupo) -> str:
-    nomes = [CORES[c] for c in ("preta", "parda", "indigena") if c in grupo.cores]
+    nomes = [CORES_NO_PLURAL[c] for c in ("preta", "parda", "indigena") if c in grupo.cores]
     if grupo.quilombola:
         nomes.append("quilombolas")
     return ", ".join(nomes[:-1]) + (" e " if len(nomes) > 1 else "") + nomes[-1] if nomes else "—"

@@ -46,7 +46,7 @@ MODO_INSCRICOES = "inscricoes"
 MODO_RESULTADOS = "resultados"
 
 SIM_NAO = {"sim": "1", "s": "1", "nao": "0", "não": "0", "n": "0"}
-CORES = {"branca": "branca", "preta": "preta", "parda": "parda", "amarela": "amarela", "indigena": "indigena",
+CORES_ACEITAS = {"branca": "branca", "preta": "preta", "parda": "parda", "amarela": "amarela", "indigena": "indigena",
          "indígena": "indigena"}
 GENEROS = {"feminino": "feminino", "f": "feminino", "masculino": "masculino", "m": "masculino", "outro": "outro",
            "nao_informado": "nao_informado", "não_informado": "nao_informado", "nao informado": "nao_informado",

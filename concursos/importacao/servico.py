@@ -68,7 +68,7 @@ class ErroGravacao(Exception):
 
 
 @dataclass
-class Resultado:
+class ResultadoDaImportacao:
     """O que a importação leu, o que gravou (ou gravaria, na simulação) e os erros encontrados."""
 
     modo: str = ""
@@ -110,7 +110,7 @@ class Resultado:
 
 
 
-def _contar(resultado: Resultado, leitura: Leitura, marcas: Marcas, gravacao: Gravacao | None) -> None:
+def _contar(resultado: ResultadoDaImportacao, leitura: Leitura, marcas: Marcas, gravacao: Gravacao | None) -> None:
     if gravacao is not None and gravacao.copiadas == leitura.linhas:
         # Tudo foi pelo COPY direto, que só grava pessoas novas: as contagens já são conhecidas.
         resultado.inscricoes_criadas = leitura.linhas
@@ -148,7 +148,7 @@ def _sem_progresso(etapa: str, linhas: int) -> None:
 
 def importar(*, certame: Certame, arquivo: BinaryIO | str | Path, nome: str = "", gravar: bool = True,
              usuario=None, motivo: str = "", progresso: Callable[[str, int], None] | None = None,
-             limite_erros: int = LIMITE_ERROS, importacao: Importacao | None = None) -> Resultado:
+             limite_erros: int = LIMITE_ERROS, importacao: Importacao | None = None) -> ResultadoDaImportacao:
     """Valida o arquivo inteiro e, sem nenhum erro e com `gravar`, grava tudo numa transação só.
 
     Toda gravação fica registrada numa Importacao (a trilha de auditoria: quem, quando, o arquivo e o seu
@@ -158,7 +158,7 @@ def importar(*, certame: Certame, arquivo: BinaryIO | str | Path, nome: str = ""
 
     `progresso(etapa, linhas)` é chamado a cada lote ("validando" na simulação, "gravando" na gravação),
     sempre fora de um COPY, para que quem acompanha possa gravar o andamento.
-    Devolve o Resultado (com os erros, se houver). Levanta ErroGravacao se o banco recusar a gravação.
+    Devolve o ResultadoDaImportacao (com os erros, se houver). Levanta ErroGravacao se o banco recusar a gravação.
     """
     inicio = time.perf_counter()
     progresso = progresso or _sem_progresso
@@ -175,8 +175,8 @@ def importar(*, certame: Certame, arquivo: BinaryIO | str | Path, nome: str = ""
 
 def _importar(certame: Certame, arquivo: BinaryIO, nome: str, gravar: bool, usuario, motivo: str,
               progresso: Callable[[str, int], None], limite_erros: int, importacao: Importacao | None,
-              sha256: Callable[[], str] | None, inicio: float) -> Resultado:
-    resultado = Resultado()
+              sha256: Callable[[], str] | None, inicio: float) -> ResultadoDaImportacao:
+    resultado = ResultadoDaImportacao()
     erros = Erros(limite_erros)
     preparo = Preparo()
     if gravar and sha256 is None:
@@ -265,7 +265,7 @@ class _Registro:
         self.motivo = self.motivo or f"Importação nº {self.importacao.pk} ({self.nome})"
         return self.importacao
 
-    def fechar(self, resultado: Resultado) -> None:
+    def fechar(self, resultado: ResultadoDaImportacao) -> None:
         if self.criado_aqui:
             Importacao.objects.filter(pk=self.importacao.pk).update(
                 estado=EstadoImportacao.CONCLUIDA, sha256=self.sha256(), total_linhas=resultado.linhas,
@@ -273,7 +273,7 @@ class _Registro:
 
 
 def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, preparo: Preparo,
-              erros: Erros, resultado: Resultado, gravar: bool, registro: _Registro,
+              erros: Erros, resultado: ResultadoDaImportacao, gravar: bool, registro: _Registro,
               progresso: Callable[[str, int], None]) -> None:
     """Tudo numa transação: a leitura em lotes (com a gravação otimista das linhas novas enquanto o arquivo
     está sem erros), a validação do arquivo inteiro contra o banco e a gravação do restante. Qualquer erro

@@ -15,7 +15,7 @@ from concursos.busca import nome_para_busca
 from concursos.importacao import caracteres
 from concursos.importacao.leiaute import (
     COLUNAS,
-    CORES,
+    CORES_ACEITAS,
     GENEROS,
     MODO_INSCRICOES,
     SIM_NAO,
@@ -49,7 +49,7 @@ _TAB_E_ESPACO = frozenset(("nome", "nome_social", "telefone"))
 
 
 
-def cpf_valido(digitos: str) -> bool:
+def cpf_confere(digitos: str) -> bool:
     """Dígitos verificadores do CPF (mesma regra do BRCPFValidator do localflavor, sem exceções)."""
     if len(digitos) != 11 or not digitos.isdigit() or not digitos.isascii() or digitos == digitos[0] * 11:
         return False
@@ -228,7 +228,7 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
             if len(cpf) != 11 or not cpf.isdigit() or not cpf.isascii():
                 erro(linha, "cpf", bruto, "CPF inválido: informe os 11 dígitos, com ou sem pontuação.")
                 cpf = nulo
-            elif not cpf_valido(cpf):
+            elif not cpf_confere(cpf):
                 erro(linha, "cpf", bruto, "CPF inválido: os dígitos verificadores não conferem.")
                 cpf = nulo
             if nascimento := nascimento.strip():
@@ -263,7 +263,7 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
                 elif escapar and "\\" in telefone:
                     telefone = telefone.replace("\\", "\\\\")
             bruto = cor
-            cor = CORES.get(cor.strip().lower())
+            cor = CORES_ACEITAS.get(cor.strip().lower())
             if cor is None:
                 erro(linha, "cor_raca", bruto, "valor desconhecido; use branca, preta, parda, amarela ou indigena.")
                 cor = nulo

@@ -503,15 +503,15 @@ def test_os_cpfs_gerados_nos_testes_sao_validos_distintos_e_aceitos_pela_importa
     from django.core.exceptions import ValidationError
     from localflavor.br.validators import BRCPFValidator
 
-    from concursos.importacao.validacao import cpf_valido as digitos_conferem
+    from concursos.importacao.validacao import cpf_confere
 
     gerados = [cpf_valido(n) for n in range(1, 5000, 7)]
     assert len(set(gerados)) == len(gerados)
     for cpf in gerados:
         BRCPFValidator()(cpf)
-        assert digitos_conferem(cpf), cpf
+        assert cpf_confere(cpf), cpf
     # E o validador de fato recusa: o mesmo CPF com o último dígito trocado não passa.
     errado = gerados[0][:-1] + str((int(gerados[0][-1]) + 1) % 10)
-    assert not digitos_conferem(errado)
+    assert not cpf_confere(errado)
     with pytest.raises(ValidationError):
         BRCPFValidator()(errado)

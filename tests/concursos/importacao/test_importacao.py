@@ -20,7 +20,7 @@ from concursos.admin import importacao as admin_importacao
 from concursos.importacao import acompanhamento, gravacao, leiaute, servico
 from concursos.importacao.leitura import contar_linhas
 from concursos.importacao.servico import ErroGravacao
-from concursos.importacao.validacao import cpf_valido
+from concursos.importacao.validacao import cpf_confere
 from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame, formatar_cpf
 from concursos.recursos import CandidatoResource, InscricaoPublicacaoResource, InscricaoResource
 from concursos.services import certame_avancar, certame_publicar
@@ -37,7 +37,7 @@ def encerrar(admin_user):
     return encerrar
 
 
-def test_cpf_valido_concorda_com_o_validador_do_localflavor():
+def test_cpf_confere_concorda_com_o_validador_do_localflavor():
     validador = BRCPFValidator()
     for n in range(0, 5000, 7):
         for cpf in (gerar_cpf(n), f"{n:011d}"):
@@ -46,7 +46,7 @@ def test_cpf_valido_concorda_com_o_validador_do_localflavor():
                 esperado = True
             except Exception:
                 esperado = False
-            assert cpf_valido(cpf) is esperado, cpf
+            assert cpf_confere(cpf) is esperado, cpf
 
 
 class TestImportacaoValida:
