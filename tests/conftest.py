@@ -58,7 +58,7 @@ def leis_de_origem(db):
     """As cinco leis de origem (migração 0002), repostas se um teste anterior com transaction=True esvaziou o
     banco: nenhum teste depende da ordem em que a suíte roda (os de navegador, os de
     transações de verdade no PostgreSQL)."""
-    from legislacao.management.commands.carregar_demo import Command
+    from demonstracao.management.commands.carregar_demo import Command
 
     Command()._garantir_leis()
 
