@@ -1,6 +1,6 @@
 """O certame com os cargos, o painel (quadro, avisos, etapas e chamadas) e o cadastro dos cargos.
 
-As ações que mudam o destino de alguém chamam concursos/services.py; aqui só há formulário, permissão e
+As ações que mudam o destino de alguém chamam concursos/services/chamadas.py; aqui só há formulário, permissão e
 mensagem.
 """
 
@@ -42,7 +42,7 @@ from concursos.selectors import (
     quadros_dos_cargos,
     resumo_do_cargo,
 )
-from concursos.services import (
+from concursos.services.chamadas import (
     PROXIMO_STATUS,
     ErroOperacao,
     certame_avancar,

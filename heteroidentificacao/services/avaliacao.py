@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from concursos.models import Heteroidentificacao, Inscricao
-from concursos.services import ErroOperacao, auditar
+from concursos.services.chamadas import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Caracteristica,
@@ -179,7 +179,7 @@ RESULTADO_NA_INSCRICAO = {
 
 def aplicar_na_inscricao(avaliacao: Avaliacao, usuario) -> None:
     """O efeito no certame: as listas e chamadas leem `Inscricao.heteroidentificacao` e aplicam a lei
-    congelada (eliminação ou só ampla: concursos.services.candidatos_do_cargo)."""
+    congelada (eliminação ou só ampla: concursos.services.chamadas.candidatos_do_cargo)."""
     inscricao = Inscricao.objects.select_for_update().get(pk=avaliacao.inscricao_id)
     inscricao.heteroidentificacao = RESULTADO_NA_INSCRICAO[avaliacao.resultado]
     instancia = "recurso" if avaliacao.em_recurso else "primeira instância"

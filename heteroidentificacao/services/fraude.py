@@ -7,7 +7,7 @@ from datetime import date
 from django.db import transaction
 
 from concursos.models import Convocacao, Inscricao, Situacao
-from concursos.services import ErroOperacao, auditar, nomeacao_anular
+from concursos.services.chamadas import ErroOperacao, auditar, nomeacao_anular
 from heteroidentificacao.models import (
     EstadoFraude,
     ProcedimentoFraude,

@@ -7,7 +7,7 @@ from datetime import date, time
 from django.db import transaction
 from django.utils import timezone
 
-from concursos.services import ErroOperacao, auditar
+from concursos.services.chamadas import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,

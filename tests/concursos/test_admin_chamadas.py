@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from concursos.models import Chamada, Convocacao
-from concursos.services import certame_publicar, chamada_inicial
+from concursos.services.chamadas import certame_publicar, chamada_inicial
 
 pytestmark = pytest.mark.django_db
 

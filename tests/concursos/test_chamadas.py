@@ -6,7 +6,7 @@ import pytest
 from django.db.models import Q
 
 from concursos.models import Chamada, Convocacao, Inscricao, Situacao, StatusCertame
-from concursos.services import (
+from concursos.services.chamadas import (
     ErroOperacao,
     certame_publicar,
     chamada_inicial,
@@ -179,7 +179,7 @@ def test_resumo_conta_reservadas_preenchidas_e_revertidas(cargo_vargem, admin_us
 
 
 def test_convocacao_inicial_de_todos_os_cargos_num_ato(fazer_certame, inscrever, levar_ao_resultado, admin_user):
-    from concursos.services import chamada_inicial_certame
+    from concursos.services.chamadas import chamada_inicial_certame
 
     certame = fazer_certame(cargos=(("ADM", 3, 0), ("MED", 2, 0)))
     for cargo in certame.cargos.all():

@@ -101,7 +101,7 @@ def test_pagina_inexistente_mostra_a_ultima(cargo_grande, admin_client):
 def test_as_consultas_nao_crescem_com_o_cargo(cargo_grande, admin_client, admin_user):
     from django.db import connection
 
-    from concursos.services import chamada_inicial
+    from concursos.services.chamadas import chamada_inicial
 
     contagens = []
     for quantidade in (30, 300):
