@@ -101,7 +101,7 @@ def main() -> None:
     from django.urls import reverse
 
     from concursos.models import Cargo
-    from concursos.selectors import listas_do_cargo
+    from concursos.selectors.listas import listas_do_cargo
 
     cargo = Cargo.objects.select_related("certame").get(codigo="PEB")
     url = reverse("admin:concursos_cargo_painel", args=[cargo.pk])

@@ -1,7 +1,7 @@
 """Certames, cargos, candidatos, inscrições e as chamadas (convocações) de cada cargo.
 
 As escritas que mudam o destino de um candidato passam por concursos/services/chamadas.py; as listas, por
-concursos/selectors.py. Aqui ficam os dados e as regras de integridade.
+concursos/selectors/listas.py. Aqui ficam os dados e as regras de integridade.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from concursos.models import (
     Convocacao,
     StatusCertame,
 )
-from concursos.selectors import (
+from concursos.selectors.listas import (
     GERAL,
     avisos_do_certame,
     lei_do_certame,

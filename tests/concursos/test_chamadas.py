@@ -156,7 +156,7 @@ def test_desistencia_sem_ninguem_restante_deixa_a_posicao_vaga(cargo_vargem, adm
 
 
 def test_listas_do_cargo_com_artigos_e_cpf_mascarado(cargo_vargem):
-    from concursos.selectors import listas_do_cargo
+    from concursos.selectors.listas import listas_do_cargo
 
     listas = {lista.codigo: lista for lista in listas_do_cargo(cargo_vargem)}
     assert list(listas) == ["GERAL", "AC", "PCD", "NEG", "IND"]
@@ -168,7 +168,7 @@ def test_listas_do_cargo_com_artigos_e_cpf_mascarado(cargo_vargem):
 
 
 def test_resumo_conta_reservadas_preenchidas_e_revertidas(cargo_vargem, admin_user):
-    from concursos.selectors import resumo_do_cargo
+    from concursos.selectors.listas import resumo_do_cargo
 
     chamada_inicial(cargo=cargo_vargem, data=HOJE, ato="Portaria 1/2024", usuario=admin_user)
     for numero in ("G", "H"):

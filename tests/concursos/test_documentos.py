@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from concursos.documentos import emitir_convocacoes, emitir_lista, emitir_quadro
 from concursos.models import Candidato, Convocacao
-from concursos.selectors import listas_do_cargo
+from concursos.selectors.listas import listas_do_cargo
 from concursos.services.chamadas import chamada_inicial, desistencia_registrar
 from documentos.models import DocumentoEmitido, TipoDocumento
 from legislacao.saida import ordem_compacta
