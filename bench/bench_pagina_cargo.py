@@ -45,7 +45,8 @@ def gravar_dados(inscricoes: int) -> None:
     from django.db import connection
 
     from concursos.models import Candidato, Cargo, Certame, Inscricao
-    from concursos.services.chamadas import certame_avancar, certame_publicar, chamada_inicial
+    from concursos.services.certame import certame_avancar, certame_publicar
+    from concursos.services.chamadas import chamada_inicial
     from nucleo.models import Orgao
 
     sorteio = random.Random(20250203)

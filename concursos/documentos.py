@@ -19,7 +19,7 @@ from decimal import Decimal
 
 from concursos.models import Cargo, Certame, Convocacao, Escolaridade
 from concursos.selectors.listas import GERAL, Lista, listas_do_cargo
-from concursos.services.chamadas import resumo_da_lei
+from concursos.services.certame import resumo_da_lei
 from documentos.models import DocumentoEmitido, TipoDocumento
 from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
 from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto

@@ -1,6 +1,6 @@
 """Certames, cargos, candidatos, inscrições e as chamadas (convocações) de cada cargo.
 
-As escritas que mudam o destino de um candidato passam por concursos/services/chamadas.py; as listas, por
+As escritas que mudam o destino de um candidato passam por concursos/services/; as listas, por
 concursos/selectors/listas.py. Aqui ficam os dados e as regras de integridade.
 """
 

@@ -1,6 +1,6 @@
 """O certame com os cargos, o painel (quadro, avisos, etapas e chamadas) e o cadastro dos cargos.
 
-As ações que mudam o destino de alguém chamam concursos/services/chamadas.py; aqui só há formulário, permissão e
+As ações que mudam o destino de alguém chamam concursos/services/; aqui só há formulário, permissão e
 mensagem.
 """
 
@@ -42,16 +42,14 @@ from concursos.selectors.listas import (
     quadros_dos_cargos,
     resumo_do_cargo,
 )
+from concursos.services.certame import PROXIMO_STATUS, certame_avancar, certame_publicar
 from concursos.services.chamadas import (
-    PROXIMO_STATUS,
-    ErroOperacao,
-    certame_avancar,
-    certame_publicar,
     chamada_inicial,
     chamada_inicial_certame,
     desistencia_registrar,
     novas_vagas_chamar,
 )
+from concursos.services.comum import ErroOperacao
 from legislacao import motor
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.historico import HistoricoSoConsultaAdmin

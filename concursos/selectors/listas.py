@@ -116,7 +116,7 @@ def _artigos(certame: Certame) -> dict:
 
 
 # A heteroidentificação não confirmada ou a ausência tiram o candidato da reserva; eliminam-no só se a lei
-# manda. É o mesmo efeito de `candidatos_do_cargo` (concursos/services/chamadas.py), aqui como filtro do banco.
+# manda. É o mesmo efeito de `candidatos_do_cargo` (concursos/services/), aqui como filtro do banco.
 SEM_RESERVA = (Heteroidentificacao.NAO_CONFIRMADO, Heteroidentificacao.AUSENTE)
 
 

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from concursos.models import Heteroidentificacao, Inscricao
-from concursos.services.chamadas import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Caracteristica,

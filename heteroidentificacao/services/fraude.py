@@ -7,7 +7,8 @@ from datetime import date
 from django.db import transaction
 
 from concursos.models import Convocacao, Inscricao, Situacao
-from concursos.services.chamadas import ErroOperacao, auditar, nomeacao_anular
+from concursos.services.chamadas import nomeacao_anular
+from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import (
     EstadoFraude,
     ProcedimentoFraude,

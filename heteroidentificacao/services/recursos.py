@@ -7,7 +7,7 @@ from datetime import date, time
 from django.db import transaction
 from django.utils import timezone
 
-from concursos.services.chamadas import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,

@@ -9,7 +9,7 @@ from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
 from concursos.models import Heteroidentificacao, Inscricao, Situacao
-from concursos.services.chamadas import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Dispensa,

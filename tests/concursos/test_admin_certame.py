@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from concursos.models import Cargo, Certame, Chamada, Convocacao, Inscricao, StatusCertame
-from concursos.services.chamadas import certame_publicar, chamada_inicial
+from concursos.services.certame import certame_publicar
+from concursos.services.chamadas import chamada_inicial
 from tests.concursos.conftest import cpf_valido
 from tests.conftest import lotar_em_todos
 

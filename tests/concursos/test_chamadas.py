@@ -6,13 +6,9 @@ import pytest
 from django.db.models import Q
 
 from concursos.models import Chamada, Convocacao, Inscricao, Situacao, StatusCertame
-from concursos.services.chamadas import (
-    ErroOperacao,
-    certame_publicar,
-    chamada_inicial,
-    desistencia_registrar,
-    novas_vagas_chamar,
-)
+from concursos.services.certame import certame_publicar
+from concursos.services.chamadas import chamada_inicial, desistencia_registrar, novas_vagas_chamar
+from concursos.services.comum import ErroOperacao
 
 HOJE = date(2024, 9, 2)
 
