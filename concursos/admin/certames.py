@@ -33,15 +33,9 @@ from concursos.models import (
     Convocacao,
     StatusCertame,
 )
-from concursos.selectors.listas import (
-    GERAL,
-    avisos_do_certame,
-    lei_do_certame,
-    listas_do_cargo,
-    ordem_de_nomeacao,
-    quadros_dos_cargos,
-    resumo_do_cargo,
-)
+from concursos.selectors.chamadas import ordem_de_nomeacao, resumo_do_cargo
+from concursos.selectors.listas import GERAL, listas_do_cargo
+from concursos.selectors.painel import avisos_do_certame, lei_do_certame, quadros_dos_cargos
 from concursos.services.certame import PROXIMO_STATUS, certame_avancar, certame_publicar
 from concursos.services.chamadas import (
     chamada_inicial,

@@ -164,7 +164,7 @@ def test_listas_do_cargo_com_artigos_e_cpf_mascarado(cargo_vargem):
 
 
 def test_resumo_conta_reservadas_preenchidas_e_revertidas(cargo_vargem, admin_user):
-    from concursos.selectors.listas import resumo_do_cargo
+    from concursos.selectors.chamadas import resumo_do_cargo
 
     chamada_inicial(cargo=cargo_vargem, data=HOJE, ato="Portaria 1/2024", usuario=admin_user)
     for numero in ("G", "H"):
