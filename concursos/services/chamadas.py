@@ -19,7 +19,8 @@ from concursos.models import (
     StatusCertame,
     TipoChamada,
 )
-from concursos.services.comum import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao
+from concursos.services.inscricao import situacao_registrar
 from legislacao import motor
 from legislacao.models import Consequencia
 
@@ -118,10 +119,8 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
     convocacao.desistiu_em = data
     convocacao.ato_desistencia = ato
     convocacao.save(update_fields=["desistiu_em", "ato_desistencia"])
-    inscricao = convocacao.inscricao
-    inscricao.situacao = situacao
-    auditar(inscricao, usuario, f"{motivo} na posição {convocacao.posicao} ({ato}).")
-    inscricao.save(update_fields=["situacao"])
+    inscricao = situacao_registrar(inscricao=convocacao.inscricao, situacao=situacao, usuario=usuario,
+                                   motivo=f"{motivo} na posição {convocacao.posicao} ({ato}).")
     regras = cargo.certame.regras_motor()
     lista = convocacao.lista or convocacao.vaga
     ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), _ja_chamados(cargo))
