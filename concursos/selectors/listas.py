@@ -109,9 +109,38 @@ def _artigos(certame: Certame) -> dict:
     return (certame.regras or {}).get("lei", {})
 
 
-# A heteroidentificação não confirmada ou a ausência tiram o candidato da reserva; eliminam-no só se a lei
-# manda. É o mesmo efeito de `candidatos_do_cargo` (concursos/services/), aqui como filtro do banco.
+# A heteroidentificação não confirmada e a ausência tiram o candidato da reserva (fica na ampla, modelo federal).
 SEM_RESERVA = (Heteroidentificacao.NAO_CONFIRMADO, Heteroidentificacao.AUSENTE)
+# E o eliminam se a lei congelada no certame assim manda (p. ex. Afonso Cláudio art. 9º, § 9º, para a ausência).
+CONSEQUENCIA_NA_LEI = {Heteroidentificacao.NAO_CONFIRMADO: "nao_confirmacao", Heteroidentificacao.AUSENTE: "ausencia"}
+
+
+@dataclass(frozen=True)
+class EfeitoDaHeteroidentificacao:
+    """O efeito da heteroidentificação nas listas e nas chamadas, numa regra só, em duas formas: `no_candidato`
+    (Python, para o motor: `candidatos_do_cargo`) e `eliminados`/`cotista` (filtros do banco, para as listas). Os
+    dois leem SEM_RESERVA e `eliminam`; tests/concursos/test_regras_concordam.py confere que dizem o mesmo."""
+
+    eliminam: tuple[str, ...]
+
+    @classmethod
+    def da_lei(cls, lei: dict) -> EfeitoDaHeteroidentificacao:
+        """`lei` é o resumo congelado no certame (`certame.regras["lei"]`)."""
+        return cls(tuple(h for h in SEM_RESERVA if lei.get(CONSEQUENCIA_NA_LEI[h]) == Consequencia.ELIMINACAO))
+
+    def no_candidato(self, situacao: str, reserva: bool, heteroidentificacao: str) -> tuple[str, bool]:
+        """A situação e a opção pela reserva com que o candidato entra nas listas."""
+        if heteroidentificacao in SEM_RESERVA:
+            return (Situacao.ELIMINADO if heteroidentificacao in self.eliminam else situacao), False
+        return situacao, reserva
+
+    @staticmethod
+    def cotista() -> Q:
+        return Q(reserva=True) & ~Q(heteroidentificacao__in=SEM_RESERVA)
+
+
+def efeito_no_cargo(cargo: Cargo) -> EfeitoDaHeteroidentificacao:
+    return EfeitoDaHeteroidentificacao.da_lei(_artigos(cargo.certame))
 
 
 def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:
@@ -119,9 +148,7 @@ def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:
 
     O filtro pelo certame (redundante) deixa o banco ler a ordem do índice (certame, cargo, classificação).
     """
-    lei = _artigos(cargo.certame)
-    eliminados = [h for h, chave in zip(SEM_RESERVA, ("nao_confirmacao", "ausencia"), strict=True)
-                  if lei.get(chave) == Consequencia.ELIMINACAO]
+    eliminados = list(efeito_no_cargo(cargo).eliminam)
     consulta = Inscricao.objects.filter(certame_id=cargo.certame_id, cargo=cargo, classificacao__isnull=False,
                                         situacao=Situacao.HABILITADO)
     if eliminados:
@@ -129,15 +156,38 @@ def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:
     return consulta.order_by("classificacao")
 
 
+def candidatos_do_cargo(cargo: Cargo) -> list[motor.Candidato]:
+    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação."""
+    efeito = efeito_no_cargo(cargo)
+    candidatos = []
+    linhas = (Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
+              .values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
+                           "heteroidentificacao").order_by("classificacao").iterator(chunk_size=5000))
+    for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero in linhas:
+        situacao, reserva = efeito.no_candidato(situacao, reserva, hetero)
+        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao))
+    return candidatos
+
+
+def elegiveis_do_grupo(grupo: motor.Grupo) -> Q:
+    """Quem pertence ao grupo, como filtro do banco, montado dos pares (cor ou raça, quilombola) que o motor diz
+    elegíveis (`Grupo.elegiveis`): a regra é a do motor, aqui só traduzida."""
+    pares = grupo.elegiveis()
+    sem = sorted(cor for cor, quilombola in pares if not quilombola)
+    com = sorted(cor for cor, quilombola in pares if quilombola)
+    if sem == com:
+        return Q(cor_raca__in=sem)
+    if com == sorted(motor.CORES):
+        return Q(cor_raca__in=sem) | Q(quilombola=True)
+    return Q(quilombola=False, cor_raca__in=sem) | Q(quilombola=True, cor_raca__in=com)
+
+
 def filtros_das_listas(regras: motor.Regras) -> dict[str, Q | None]:
     """O filtro de cada lista, na ordem das abas: geral (todos), ampla, PcD e um por grupo de reserva."""
-    cotista = Q(reserva=True) & ~Q(heteroidentificacao__in=SEM_RESERVA)
+    cotista = EfeitoDaHeteroidentificacao.cotista()
     filtros: dict[str, Q | None] = {GERAL: None, motor.AMPLA: ~cotista & Q(pcd=False), motor.PCD: Q(pcd=True)}
     for grupo in regras.grupos:
-        elegivel = Q(cor_raca__in=sorted(grupo.cores))
-        if grupo.quilombola:
-            elegivel |= Q(quilombola=True)
-        filtros[grupo.codigo] = cotista & elegivel
+        filtros[grupo.codigo] = cotista & elegiveis_do_grupo(grupo)
     return filtros
 
 

@@ -13,36 +13,15 @@ from concursos.models import (
     Certame,
     Chamada,
     Convocacao,
-    Heteroidentificacao,
     Inscricao,
     Situacao,
     StatusCertame,
     TipoChamada,
 )
+from concursos.selectors.listas import candidatos_do_cargo
 from concursos.services.comum import ErroOperacao
 from concursos.services.inscricao import situacao_registrar
 from legislacao import motor
-from legislacao.models import Consequencia
-
-
-def candidatos_do_cargo(cargo: Cargo) -> list[motor.Candidato]:
-    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação."""
-    lei = (cargo.certame.regras or {}).get("lei", {})
-    eliminar = {Heteroidentificacao.NAO_CONFIRMADO: lei.get("nao_confirmacao") == Consequencia.ELIMINACAO,
-                Heteroidentificacao.AUSENTE: lei.get("ausencia") == Consequencia.ELIMINACAO}
-    candidatos = []
-    linhas = (Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
-              .values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
-                           "heteroidentificacao").order_by("classificacao").iterator(chunk_size=5000))
-    for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero in linhas:
-        if hetero in eliminar:
-            # Não confirmado ou ausente: eliminado se a lei manda (p. ex. Afonso Cláudio art. 9º, § 9º);
-            # senão fica só na ampla concorrência (modelo federal).
-            if eliminar[hetero]:
-                situacao = Situacao.ELIMINADO
-            reserva = False
-        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao))
-    return candidatos
 
 
 def _travar(cargo: Cargo) -> Cargo:

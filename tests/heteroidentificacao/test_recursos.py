@@ -139,7 +139,7 @@ def test_recursal_com_membro_da_primeira_nao_abre_sessao(primeira_decidida, recu
 
 def test_nao_confirmado_eliminado_sai_das_listas_do_certame(primeira_decidida, levar_ao_resultado, certame_afonso):
     """Afonso Cláudio art. 7º: a não confirmação elimina; o motor não o convoca."""
-    from concursos.services.chamadas import candidatos_do_cargo
+    from concursos.selectors.listas import candidatos_do_cargo
 
     levar_ao_resultado(certame_afonso)
     numero = primeira_decidida.inscricao.numero
