@@ -55,7 +55,7 @@ def gravar_dados(inscricoes: int, cargos: int) -> None:
 
     from concursos.busca import nome_para_busca
     from concursos.models import Cargo, Certame
-    from concursos.services import certame_avancar, certame_publicar
+    from concursos.services.certame import certame_avancar, certame_publicar
     from nucleo.models import Orgao
 
     sorteio = random.Random(7)

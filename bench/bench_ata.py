@@ -57,7 +57,7 @@ def criar_certame(quantidade: int, sorteio: random.Random):
     from django.contrib.auth import get_user_model
 
     from concursos.models import Candidato, Cargo, Certame, Inscricao
-    from concursos.services import certame_publicar
+    from concursos.services.certame import certame_publicar
     from nucleo.models import Orgao
 
     usuario, _ = get_user_model().objects.get_or_create(username="bench-ata", defaults={"is_staff": True})

@@ -73,7 +73,8 @@ def main() -> None:
     opcoes = argumentos.parse_args()
     banco_postgres_proprio(BANCO)
     from concursos.models import Convocacao
-    from concursos.services import certame_avancar, certame_publicar, chamada_inicial_certame
+    from concursos.services.certame import certame_avancar, certame_publicar
+    from concursos.services.chamadas import chamada_inicial_certame
 
     inicio = time.perf_counter()
     certame, usuario = gravar_certame(opcoes.inscricoes, opcoes.cargos)

@@ -45,7 +45,8 @@ def gravar_dados(inscricoes: int) -> None:
     from django.db import connection
 
     from concursos.models import Candidato, Cargo, Certame, Inscricao
-    from concursos.services import certame_avancar, certame_publicar, chamada_inicial
+    from concursos.services.certame import certame_avancar, certame_publicar
+    from concursos.services.chamadas import chamada_inicial
     from nucleo.models import Orgao
 
     sorteio = random.Random(20250203)
@@ -101,7 +102,7 @@ def main() -> None:
     from django.urls import reverse
 
     from concursos.models import Cargo
-    from concursos.selectors import listas_do_cargo
+    from concursos.selectors.listas import listas_do_cargo
 
     cargo = Cargo.objects.select_related("certame").get(codigo="PEB")
     url = reverse("admin:concursos_cargo_painel", args=[cargo.pk])

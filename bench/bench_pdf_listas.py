@@ -44,7 +44,8 @@ def criar_cargo(classificados: int, eliminados: int = 20):
     from django.contrib.auth import get_user_model
 
     from concursos.models import Candidato, Cargo, Certame, Convocacao, Inscricao
-    from concursos.services import certame_avancar, certame_publicar, chamada_inicial, desistencia_registrar
+    from concursos.services.certame import certame_avancar, certame_publicar
+    from concursos.services.chamadas import chamada_inicial, desistencia_registrar
     from nucleo.models import Orgao
 
     usuario, _ = get_user_model().objects.get_or_create(username="bench-pdf", defaults={"is_staff": True})

@@ -42,7 +42,7 @@ def criar_certame(quantidade: int):
     from django.contrib.auth import get_user_model
 
     from concursos.models import Cargo, Certame
-    from concursos.services import certame_publicar
+    from concursos.services.certame import certame_publicar
     from nucleo.models import Orgao
 
     usuario, _ = get_user_model().objects.get_or_create(username="bench-pdf", defaults={"is_staff": True})

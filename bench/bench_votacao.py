@@ -47,7 +47,7 @@ def montar_sessoes() -> list:
     from django.utils import timezone
 
     from concursos.models import Candidato, Cargo, Certame, Inscricao
-    from concursos.services import certame_publicar
+    from concursos.services.certame import certame_publicar
     from heteroidentificacao import services
     from heteroidentificacao.models import Comissao, Membro, Sessao
     from nucleo.models import Orgao

@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from concursos.models import Cargo, Certame, Convocacao, Escolaridade
-from concursos.selectors import GERAL, Lista, listas_do_cargo
-from concursos.services import resumo_da_lei
+from concursos.selectors.listas import GERAL, Lista, listas_do_cargo
+from concursos.services.certame import resumo_da_lei
 from documentos.models import DocumentoEmitido, TipoDocumento
 from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
 from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto

@@ -1,7 +1,7 @@
 """Certames, cargos, candidatos, inscrições e as chamadas (convocações) de cada cargo.
 
-As escritas que mudam o destino de um candidato passam por concursos/services.py; as listas, por
-concursos/selectors.py. Aqui ficam os dados e as regras de integridade.
+As escritas que mudam o destino de um candidato passam por concursos/services/; as listas, por
+concursos/selectors/listas.py. Aqui ficam os dados e as regras de integridade.
 """
 
 from __future__ import annotations

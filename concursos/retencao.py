@@ -24,6 +24,7 @@ from django.db.models.functions import Cast, Concat, Substr
 from django.utils import timezone
 
 from concursos.models import Candidato, Certame, EstadoImportacao, Genero, Importacao, Inscricao
+from concursos.services.inscricao import autodeclaracoes_apagar
 from nucleo import retencao
 
 
@@ -103,7 +104,7 @@ def anonimizar_candidatos(certames: list[int]) -> int:
             cpf=Concat(Value("***"), Substr("cpf", 4, 6), Value("**#"), Cast(F("pk"), CharField())),
             data_nascimento=None, genero=Genero.NAO_INFORMADO, cor_raca="", quilombola=False, pcd=False, email="",
             telefone="", anonimizado_em=timezone.now())
-        inscricoes.update(cor_raca="", quilombola=False, pcd=False, documento_indigena="", autodeclaracao_em=None)
+        autodeclaracoes_apagar(inscricoes=inscricoes)
     return total
 
 

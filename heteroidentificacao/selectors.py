@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import BooleanField, ExpressionWrapper, Max, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from concursos.models import Cargo, Escolaridade, Inscricao, Situacao
@@ -173,3 +173,31 @@ def exames_da_gravacao(julgamentos) -> dict[int, AcessoGravacao]:
     for acesso in AcessoGravacao.objects.filter(julgamento__in=julgamentos).order_by("em", "pk"):
         exames.setdefault(acesso.julgamento_id, acesso)
     return exames
+
+
+# Quais decisões admitem recurso (art. 6º, § 2º), numa regra só para a lista do protocolo (admin), o botão da ficha
+# e o serviço que protocola (heteroidentificacao/services/recursos.py), que recusa com a mensagem de cada condição.
+RESULTADOS_RECORRIVEIS = (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE)
+CONDICOES_DO_RECURSO = {
+    # Da primeira instância: a decisão do recurso não admite outro por este procedimento.
+    "primeira_instancia": Q(recurso__isnull=True),
+    # O prazo corre da publicação do resultado do candidato.
+    "publicada": Q(resultado_publicado_em__isnull=False),
+    "recorrivel": Q(resultado__in=RESULTADOS_RECORRIVEIS),
+    "antes_do_resultado_final": Q(sessao__comissao__resultado_final_em__isnull=True),
+    "sem_recurso": Q(recurso_interposto__isnull=True),
+}
+
+
+def decisoes_recorriveis(avaliacoes: QuerySet[Avaliacao]) -> QuerySet[Avaliacao]:
+    """As decisões que admitem recurso agora."""
+    return avaliacoes.filter(*CONDICOES_DO_RECURSO.values())
+
+
+def condicoes_do_recurso_que_faltam(avaliacao: Avaliacao) -> set[str]:
+    """As condições de CONDICOES_DO_RECURSO que a decisão não atende (vazio: cabe recurso), lidas do banco pelos
+    mesmos filtros de `decisoes_recorriveis`, numa consulta."""
+    linha = (Avaliacao.objects.filter(pk=avaliacao.pk)
+             .values(**{nome: ExpressionWrapper(condicao, output_field=BooleanField())
+                        for nome, condicao in CONDICOES_DO_RECURSO.items()}).get())
+    return {nome for nome, atende in linha.items() if not atende}

@@ -79,6 +79,11 @@ class Grupo:
     def elegivel(self, cor_raca: str, quilombola: bool) -> bool:
         return cor_raca in self.cores or (self.quilombola and quilombola)
 
+    def elegiveis(self) -> frozenset[tuple[str, bool]]:
+        """Os pares (cor ou raça, quilombola) de quem pertence ao grupo: `elegivel` como dados, de onde saem a fila
+        do grupo aqui e o filtro da lista no banco (concursos/selectors/listas.py, `elegiveis_do_grupo`)."""
+        return frozenset((cor, q) for cor in CORES for q in (False, True) if self.elegivel(cor, q))
+
 
 @dataclass(frozen=True, slots=True)
 class Regras:
@@ -402,7 +407,7 @@ class _Fila:
 
 
 def _filtro_grupo(grupo: Grupo):
-    elegiveis = {(cor, q) for cor in CORES for q in (False, True) if grupo.elegivel(cor, q)}
+    elegiveis = grupo.elegiveis()
     return lambda c: c.reserva and (c.cor_raca, c.quilombola) in elegiveis
 
 

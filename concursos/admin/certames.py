@@ -1,6 +1,6 @@
 """O certame com os cargos, o painel (quadro, avisos, etapas e chamadas) e o cadastro dos cargos.
 
-As ações que mudam o destino de alguém chamam concursos/services.py; aqui só há formulário, permissão e
+As ações que mudam o destino de alguém chamam concursos/services/; aqui só há formulário, permissão e
 mensagem.
 """
 
@@ -33,25 +33,17 @@ from concursos.models import (
     Convocacao,
     StatusCertame,
 )
-from concursos.selectors import (
-    GERAL,
-    avisos_do_certame,
-    lei_do_certame,
-    listas_do_cargo,
-    ordem_de_nomeacao,
-    quadros_dos_cargos,
-    resumo_do_cargo,
-)
-from concursos.services import (
-    PROXIMO_STATUS,
-    ErroOperacao,
-    certame_avancar,
-    certame_publicar,
+from concursos.selectors.chamadas import ordem_de_nomeacao, resumo_do_cargo
+from concursos.selectors.listas import GERAL, listas_do_cargo
+from concursos.selectors.painel import avisos_do_certame, lei_do_certame, quadros_dos_cargos
+from concursos.services.certame import PROXIMO_STATUS, certame_avancar, certame_publicar
+from concursos.services.chamadas import (
     chamada_inicial,
     chamada_inicial_certame,
     desistencia_registrar,
     novas_vagas_chamar,
 )
+from concursos.services.comum import ErroOperacao
 from legislacao import motor
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.historico import HistoricoSoConsultaAdmin

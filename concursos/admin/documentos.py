@@ -14,7 +14,7 @@ from django.urls import path
 
 from concursos.documentos import ListaDesconhecida, emitir_convocacoes, emitir_lista, emitir_quadro
 from concursos.models import Cargo, Certame
-from concursos.selectors import GERAL
+from concursos.selectors.listas import GERAL
 from documentos.pdf import resposta_pdf
 from legislacao import motor
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao

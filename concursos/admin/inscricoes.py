@@ -27,6 +27,7 @@ from concursos.models import (
     Inscricao,
     formatar_cpf,
 )
+from concursos.services.inscricao import inscricao_salvar
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin
 
@@ -119,6 +120,11 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
                 travados = [c for c in travados if c not in CAMPOS_SENSIVEIS_INSCRICAO]
             return ["certame", *travados]
         return []
+
+    def save_model(self, request, obj, form, change):
+        # A ficha grava pelo escritor único do destino do candidato, com quem alterou e por onde.
+        inscricao_salvar(inscricao=obj, usuario=request.user,
+                         motivo="Ficha alterada no admin." if change else "Inscrição cadastrada no admin.")
 
     def has_add_permission(self, request):
         # Inscrever é registrar a autodeclaração (dado sensível): exige também a permissão de vê-la.

@@ -24,7 +24,7 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
-from concursos.services import ErroOperacao
+from concursos.services.comum import ErroOperacao
 from documentos.pdf import resposta_pdf
 from nucleo.orgaos import recortar_campos, recorte_do_modelo
 

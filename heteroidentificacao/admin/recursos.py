@@ -29,8 +29,8 @@ from heteroidentificacao.models import (
     EstadoSessao,
     ProcedimentoFraude,
     Recurso,
-    Resultado,
 )
+from heteroidentificacao.selectors import decisoes_recorriveis
 from legislacao.models import citar
 from nucleo.consulta import SoConsultaMixin
 from nucleo.historico import HistoricoSoConsultaAdmin
@@ -147,11 +147,8 @@ class RecursoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, HistoricoSo
     def protocolar_view(self, request):
         self.exigir(request, PERMISSAO_PROTOCOLAR)
         # Só as decisões dos órgãos da conta: também o aviso de que nenhuma admite recurso não depende dos outros.
-        recorriveis = (recortar(Avaliacao.objects.defer("notas_entrevista"), request.user,
-                                "sessao__comissao__certame__orgao")
-                       .filter(recurso__isnull=True, recurso_interposto__isnull=True,
-                               resultado__in=[Resultado.NAO_CONFIRMADO, Resultado.AUSENTE],
-                               resultado_publicado_em__isnull=False)
+        recorriveis = (decisoes_recorriveis(recortar(Avaliacao.objects.defer("notas_entrevista"), request.user,
+                                                     "sessao__comissao__certame__orgao"))
                        .select_related("inscricao__candidato", "sessao__comissao__certame")
                        .order_by("sessao__comissao__certame__numero_edital", "inscricao__numero"))
         inicial = {"avaliacao": request.GET["avaliacao"]} if request.GET.get("avaliacao", "").isdigit() else None

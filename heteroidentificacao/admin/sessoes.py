@@ -29,10 +29,9 @@ from heteroidentificacao.models import (
     EstadoAvaliacao,
     EstadoSessao,
     Instancia,
-    Resultado,
     Sessao,
 )
-from heteroidentificacao.selectors import cotistas_a_convocar
+from heteroidentificacao.selectors import condicoes_do_recurso_que_faltam, cotistas_a_convocar
 from heteroidentificacao.texto import plural
 from legislacao.models import citar
 from nucleo.consulta import SoConsultaMixin
@@ -332,9 +331,7 @@ class AvaliacaoAdmin(RecorteOrgaoAdmin, AvaliacaoLeituraMixin, SoConsultaMixin, 
         return format_html('<a href="{}">{}</a>', url, plural(n, "acesso registrado", "acessos registrados"))
 
     def contexto_da_ficha(self, request, avaliacao: Avaliacao) -> dict:
-        recorrivel = (not avaliacao.em_recurso and avaliacao.resultado_publicado_em is not None
-                      and avaliacao.resultado in (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE)
-                      and not hasattr(avaliacao, "recurso_interposto"))
+        recorrivel = not condicoes_do_recurso_que_faltam(avaliacao)
         return {
             "pode_transferir": (avaliacao.estado == EstadoAvaliacao.AGUARDANDO
                                 and request.user.has_perm(PERMISSAO_CONVOCAR)),

@@ -7,7 +7,7 @@ recursos (art. 6º, § 2º), resultado final e, se houver indício de fraude, o 
 contraditório e ampla defesa (art. 7º).
 """
 
-from concursos.services import ErroOperacao
+from concursos.services.comum import ErroOperacao
 from heteroidentificacao.services.avaliacao import (
     avaliacao_anotar,
     avaliacao_registrar_presenca,

@@ -8,7 +8,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from concursos.models import Heteroidentificacao, Inscricao
-from concursos.services import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao, auditar
+from concursos.services.inscricao import heteroidentificacao_registrar
 from heteroidentificacao.models import (
     Avaliacao,
     Caracteristica,
@@ -179,12 +180,12 @@ RESULTADO_NA_INSCRICAO = {
 
 def aplicar_na_inscricao(avaliacao: Avaliacao, usuario) -> None:
     """O efeito no certame: as listas e chamadas leem `Inscricao.heteroidentificacao` e aplicam a lei
-    congelada (eliminação ou só ampla: concursos.services.candidatos_do_cargo)."""
-    inscricao = Inscricao.objects.select_for_update().get(pk=avaliacao.inscricao_id)
-    inscricao.heteroidentificacao = RESULTADO_NA_INSCRICAO[avaliacao.resultado]
+    congelada (eliminação ou só ampla); a escrita é de concursos/services/inscricao.py."""
     instancia = "recurso" if avaliacao.em_recurso else "primeira instância"
-    auditar(inscricao, usuario, f"Heteroidentificação ({instancia}): {avaliacao.get_resultado_display()}.")
-    inscricao.save(update_fields=["heteroidentificacao"])
+    heteroidentificacao_registrar(
+        inscricao=Inscricao.objects.select_for_update().get(pk=avaliacao.inscricao_id),
+        estado=RESULTADO_NA_INSCRICAO[avaliacao.resultado], usuario=usuario,
+        motivo=f"Heteroidentificação ({instancia}): {avaliacao.get_resultado_display()}.")
 
 
 @transaction.atomic

@@ -7,7 +7,7 @@ from datetime import date
 
 from django.utils import timezone
 
-from concursos.services import ErroOperacao
+from concursos.services.comum import ErroOperacao
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,

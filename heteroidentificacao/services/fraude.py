@@ -7,7 +7,9 @@ from datetime import date
 from django.db import transaction
 
 from concursos.models import Convocacao, Inscricao, Situacao
-from concursos.services import ErroOperacao, auditar, nomeacao_anular
+from concursos.services.chamadas import nomeacao_anular
+from concursos.services.comum import ErroOperacao, auditar
+from concursos.services.inscricao import situacao_registrar
 from heteroidentificacao.models import (
     EstadoFraude,
     ProcedimentoFraude,
@@ -72,10 +74,8 @@ def fraude_decidir(*, procedimento: ProcedimentoFraude, fraude: bool, decisao: s
             nomeacao_anular(convocacao=nomeacao, data=data, ato=procedimento.ato, usuario=usuario)
             procedimento.nomeacao_anulada = True
         else:
-            inscricao = Inscricao.objects.select_for_update().get(pk=procedimento.inscricao_id)
-            inscricao.situacao = Situacao.ELIMINADO
-            auditar(inscricao, usuario, f"{motivo}.")
-            inscricao.save(update_fields=["situacao"])
+            situacao_registrar(inscricao=Inscricao.objects.select_for_update().get(pk=procedimento.inscricao_id),
+                               situacao=Situacao.ELIMINADO, usuario=usuario, motivo=f"{motivo}.")
     auditar(procedimento, usuario, procedimento.get_estado_display())
     procedimento.save()
     return procedimento

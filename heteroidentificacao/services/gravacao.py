@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from concursos.services import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import AcessoGravacao, Avaliacao, EstadoAvaliacao
 from heteroidentificacao.services.comum import exigir_presidente, exigir_sessao_aberta, travar_avaliacao
 

@@ -7,7 +7,7 @@ from datetime import date, time
 from django.db import transaction
 from django.utils import timezone
 
-from concursos.services import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,
@@ -15,9 +15,9 @@ from heteroidentificacao.models import (
     EstadoSessao,
     Instancia,
     Recurso,
-    Resultado,
     Sessao,
 )
+from heteroidentificacao.selectors import condicoes_do_recurso_que_faltam
 from heteroidentificacao.services.comum import travar_avaliacao
 from heteroidentificacao.services.resultados import prazo_recurso_da_avaliacao
 from legislacao.models import citar
@@ -28,17 +28,19 @@ def recurso_protocolar(*, avaliacao: Avaliacao, protocolado_em: date, fundamento
     """O recurso do candidato contra a decisão de primeira instância (art. 6º, § 2º); o prazo do edital corre da
     publicação do resultado *deste* candidato, e fora dele o recurso fica registrado como não conhecido."""
     avaliacao = travar_avaliacao(avaliacao)
-    if avaliacao.em_recurso:
+    # As condições de heteroidentificacao.selectors.CONDICOES_DO_RECURSO, as mesmas da lista do protocolo (admin).
+    faltam = condicoes_do_recurso_que_faltam(avaliacao)
+    if "primeira_instancia" in faltam:
         raise ErroOperacao("Esta já é a decisão do recurso: não cabe outro recurso por este procedimento.")
     lei = avaliacao.sessao.comissao.certame.lei
     artigo = citar(lei.artigo_recurso if lei else "")
-    if avaliacao.resultado_publicado_em is None:
+    if "publicada" in faltam:
         raise ErroOperacao("O resultado deste candidato ainda não foi publicado: o recurso cabe depois da "
                            f"publicação, e o prazo corre dela{artigo}.")
-    if avaliacao.resultado not in (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE):
+    if "recorrivel" in faltam:
         raise ErroOperacao(f"Só cabe recurso contra a não confirmação ou a eliminação por ausência{artigo}.")
     primeira = avaliacao.sessao.comissao
-    if primeira.resultado_final_em:
+    if "antes_do_resultado_final" in faltam:
         raise ErroOperacao(f"O resultado final foi publicado em {primeira.resultado_final_em:%d/%m/%Y}: não cabe mais "
                            "recurso.")
     if protocolado_em > timezone.localdate():
@@ -48,7 +50,7 @@ def recurso_protocolar(*, avaliacao: Avaliacao, protocolado_em: date, fundamento
                            f"{avaliacao.resultado_publicado_em:%d/%m/%Y}.")
     if not fundamentos.strip():
         raise ErroOperacao("Registre os fundamentos do recurso.")
-    if hasattr(avaliacao, "recurso_interposto"):
+    if "sem_recurso" in faltam:
         raise ErroOperacao("Já há recurso registrado contra esta decisão.")
     fim = prazo_recurso_da_avaliacao(avaliacao)
     estado = EstadoRecurso.PROTOCOLADO if protocolado_em <= fim else EstadoRecurso.INTEMPESTIVO

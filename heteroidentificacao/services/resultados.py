@@ -16,7 +16,7 @@ from django.utils import timezone
 from simple_history.utils import bulk_update_with_history
 
 from concursos.models import Inscricao
-from concursos.services import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,

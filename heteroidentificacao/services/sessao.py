@@ -9,7 +9,8 @@ from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
 from concursos.models import Heteroidentificacao, Inscricao, Situacao
-from concursos.services import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao, auditar
+from concursos.services.inscricao import heteroidentificacao_registrar
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,
@@ -86,10 +87,10 @@ def sessao_convocar(*, sessao: Sessao, inscricoes: list[Inscricao], intervalo_mi
                                f"{inscricao.numero}: convoque os demais para outra sessão.")
         horario = momento.time()
         avaliacoes.append(Avaliacao(sessao=sessao, inscricao=inscricao, horario=horario, nova_convocacao_por=recurso))
-        inscricao.heteroidentificacao = Heteroidentificacao.PENDENTE
         motivo = " (nova convocação por recurso provido)" if recurso else ""
-        auditar(inscricao, usuario, f"Convocada para a heteroidentificação{motivo}: {sessao}, às {horario:%H:%M}.")
-        inscricao.save(update_fields=["heteroidentificacao"])
+        heteroidentificacao_registrar(
+            inscricao=inscricao, estado=Heteroidentificacao.PENDENTE, usuario=usuario,
+            motivo=f"Convocada para a heteroidentificação{motivo}: {sessao}, às {horario:%H:%M}.")
     try:
         with transaction.atomic():
             return bulk_create_with_history(avaliacoes, Avaliacao, default_user=usuario,

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
-from concursos.services import ErroOperacao, auditar
+from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao import apuracao, urna
 from heteroidentificacao.models import (
     CONTA_DA_COMISSAO,

@@ -8,7 +8,7 @@ from itertools import count
 import pytest
 
 from concursos.models import Candidato, Cargo, Certame, Inscricao, StatusCertame
-from concursos.services import certame_avancar, certame_publicar
+from concursos.services.certame import certame_avancar, certame_publicar
 from nucleo.models import Orgao
 
 _cpfs = count(1)

@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from concursos.models import Cargo, Certame, Chamada, Convocacao, Inscricao, StatusCertame
-from concursos.services import certame_publicar, chamada_inicial
+from concursos.services.certame import certame_publicar
+from concursos.services.chamadas import chamada_inicial
 from tests.concursos.conftest import cpf_valido
 from tests.conftest import lotar_em_todos
 
@@ -282,7 +283,7 @@ def test_novas_vagas_pela_pagina_do_cargo(admin_client, certame_com_resultado, a
 def test_painel_conta_preenchidas_e_revertidas(admin_client, certame_com_resultado, admin_user):
     adm = certame_com_resultado.cargos.get(codigo="ADM")
     chamada_inicial(cargo=adm, data=HOJE, ato="Edital 1", usuario=admin_user)
-    from concursos.services import desistencia_registrar
+    from concursos.services.chamadas import desistencia_registrar
 
     for numero in ("G", "H"):
         desistencia_registrar(convocacao=Convocacao.objects.get(inscricao__numero=numero, desistiu_em=None),

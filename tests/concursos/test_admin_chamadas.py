@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from concursos.models import Chamada, Convocacao
-from concursos.services import certame_publicar, chamada_inicial
+from concursos.services.certame import certame_publicar
+from concursos.services.chamadas import chamada_inicial
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from concursos.models import Candidato, Inscricao
 from concursos.paginacao import PaginadorEstimado
-from concursos.services import certame_avancar, certame_publicar
+from concursos.services.certame import certame_avancar, certame_publicar
 from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db

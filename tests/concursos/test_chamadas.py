@@ -6,13 +6,9 @@ import pytest
 from django.db.models import Q
 
 from concursos.models import Chamada, Convocacao, Inscricao, Situacao, StatusCertame
-from concursos.services import (
-    ErroOperacao,
-    certame_publicar,
-    chamada_inicial,
-    desistencia_registrar,
-    novas_vagas_chamar,
-)
+from concursos.services.certame import certame_publicar
+from concursos.services.chamadas import chamada_inicial, desistencia_registrar, novas_vagas_chamar
+from concursos.services.comum import ErroOperacao
 
 HOJE = date(2024, 9, 2)
 
@@ -156,7 +152,7 @@ def test_desistencia_sem_ninguem_restante_deixa_a_posicao_vaga(cargo_vargem, adm
 
 
 def test_listas_do_cargo_com_artigos_e_cpf_mascarado(cargo_vargem):
-    from concursos.selectors import listas_do_cargo
+    from concursos.selectors.listas import listas_do_cargo
 
     listas = {lista.codigo: lista for lista in listas_do_cargo(cargo_vargem)}
     assert list(listas) == ["GERAL", "AC", "PCD", "NEG", "IND"]
@@ -168,7 +164,7 @@ def test_listas_do_cargo_com_artigos_e_cpf_mascarado(cargo_vargem):
 
 
 def test_resumo_conta_reservadas_preenchidas_e_revertidas(cargo_vargem, admin_user):
-    from concursos.selectors import resumo_do_cargo
+    from concursos.selectors.chamadas import resumo_do_cargo
 
     chamada_inicial(cargo=cargo_vargem, data=HOJE, ato="Portaria 1/2024", usuario=admin_user)
     for numero in ("G", "H"):
@@ -179,7 +175,7 @@ def test_resumo_conta_reservadas_preenchidas_e_revertidas(cargo_vargem, admin_us
 
 
 def test_convocacao_inicial_de_todos_os_cargos_num_ato(fazer_certame, inscrever, levar_ao_resultado, admin_user):
-    from concursos.services import chamada_inicial_certame
+    from concursos.services.chamadas import chamada_inicial_certame
 
     certame = fazer_certame(cargos=(("ADM", 3, 0), ("MED", 2, 0)))
     for cargo in certame.cargos.all():

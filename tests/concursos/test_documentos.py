@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from concursos.documentos import emitir_convocacoes, emitir_lista, emitir_quadro
 from concursos.models import Candidato, Convocacao
-from concursos.selectors import listas_do_cargo
-from concursos.services import chamada_inicial, desistencia_registrar
+from concursos.selectors.listas import listas_do_cargo
+from concursos.services.chamadas import chamada_inicial, desistencia_registrar
 from documentos.models import DocumentoEmitido, TipoDocumento
 from legislacao.saida import ordem_compacta
 from tests.conftest import lotar_em_todos
@@ -28,7 +28,7 @@ def midia_temporaria(settings, tmp_path):
 @pytest.fixture
 def certame(fazer_certame, admin_user, levar_ao_resultado):
     """Vargem Alta (17% negros + 3% indígenas): 50 vagas com colisões, 8 vagas, e um cargo abaixo do mínimo (2)."""
-    from concursos.services import certame_publicar
+    from concursos.services.certame import certame_publicar
 
     return certame_publicar(certame=fazer_certame(cargos=(("ADM", 50, 3), ("ENF", 8, 1), ("MOT", 2, 0))),
                             usuario=admin_user)
@@ -325,7 +325,7 @@ def test_o_codigo_do_pdf_baixado_e_confirmado_na_pagina_publica(client, certame,
 
 def test_quadro_sem_lei_aplicavel_diz_por_que_e_nao_reserva(fazer_certame, admin_user):
     """Ubatuba art. 13: a lei vigorou dez anos; num edital de 2025 todas as vagas são de ampla (e PcD)."""
-    from concursos.services import certame_publicar
+    from concursos.services.certame import certame_publicar
 
     certame = certame_publicar(certame=fazer_certame(municipio="Ubatuba", uf="SP", data_edital=date(2025, 1, 6),
                                                      cargos=(("ADM", 10, 1),)), usuario=admin_user)
@@ -336,7 +336,7 @@ def test_quadro_sem_lei_aplicavel_diz_por_que_e_nao_reserva(fazer_certame, admin
 
 def test_quadro_de_lei_com_padrao_a_cada_k(fazer_certame, admin_user):
     """Afonso Cláudio art. 3º, § 1º: a cada 5 nomeações; com 8 vagas a 2ª vaga reservada é ajustada (decisão 0001)."""
-    from concursos.services import certame_publicar
+    from concursos.services.certame import certame_publicar
 
     certame = certame_publicar(certame=fazer_certame(municipio="Afonso Cláudio", uf="ES", data_edital=date(2024, 3, 1),
                                                      cargos=(("ADM", 8, 0),)), usuario=admin_user)

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from concursos.models import Inscricao
-from concursos.selectors import listas_do_cargo
+from concursos.selectors.listas import listas_do_cargo
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +101,7 @@ def test_pagina_inexistente_mostra_a_ultima(cargo_grande, admin_client):
 def test_as_consultas_nao_crescem_com_o_cargo(cargo_grande, admin_client, admin_user):
     from django.db import connection
 
-    from concursos.services import chamada_inicial
+    from concursos.services.chamadas import chamada_inicial
 
     contagens = []
     for quantidade in (30, 300):
@@ -119,10 +119,10 @@ def test_as_consultas_nao_crescem_com_o_cargo(cargo_grande, admin_client, admin_
 
 
 def test_a_lista_inteira_lida_em_lotes_e_a_mesma_das_paginas(cargo_grande, admin_client, monkeypatch):
-    from concursos import selectors
+    from concursos.selectors import listas
 
     cargo = cargo_grande(400)
-    monkeypatch.setattr(selectors, "LOTE_LEITURA", 7)
+    monkeypatch.setattr(listas, "LOTE_LEITURA", 7)
     neg = next(lista for lista in listas_do_cargo(cargo) if lista.codigo == "NEG")
     inteira = [(linha.posicao, linha.numero, linha.cpf_mascarado) for linha in neg.linhas]
     url = reverse("admin:concursos_cargo_painel", args=[cargo.pk])

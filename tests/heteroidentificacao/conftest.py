@@ -59,7 +59,7 @@ MEMBROS_REGULARES = [
 @pytest.fixture
 def certame_afonso(leis_de_origem, fazer_certame, inscrever, admin_user):  # noqa: F811 (fixtures de tests/concursos)
     """Edital publicado de Afonso Cláudio com um cargo de nível superior e 6 inscrições (3 cotistas)."""
-    from concursos.services import certame_publicar
+    from concursos.services.certame import certame_publicar
 
     certame = fazer_certame(municipio="Afonso Cláudio", uf="ES", data_edital=date(2024, 3, 1),
                             cargos=(("ADM", 10, 0),))

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from concursos.models import Convocacao, Inscricao, Situacao, TipoChamada
-from concursos.services import chamada_inicial
+from concursos.services.chamadas import chamada_inicial
 from heteroidentificacao import services
 from heteroidentificacao.models import EstadoFraude
 from heteroidentificacao.services import ErroOperacao

@@ -139,7 +139,7 @@ def test_recursal_com_membro_da_primeira_nao_abre_sessao(primeira_decidida, recu
 
 def test_nao_confirmado_eliminado_sai_das_listas_do_certame(primeira_decidida, levar_ao_resultado, certame_afonso):
     """Afonso Cláudio art. 7º: a não confirmação elimina; o motor não o convoca."""
-    from concursos.services import candidatos_do_cargo
+    from concursos.selectors.listas import candidatos_do_cargo
 
     levar_ao_resultado(certame_afonso)
     numero = primeira_decidida.inscricao.numero
@@ -355,3 +355,41 @@ def test_julgamento_de_recurso_nao_recebe_gravacao_propria(primeira_decidida, re
     julgamento = services.recurso_pautar(recurso=recurso, sessao=sessao, horario=time(14, 0), usuario=admin_user)
     with pytest.raises(ErroOperacao, match="julgado pela gravação da avaliação recorrida"):
         gravar(julgamento, recursal.membros.get(presidente=True), referencia="Outra filmagem.mp4")
+
+
+def test_a_lista_do_protocolo_a_ficha_e_o_servico_concordam_sobre_o_que_admite_recurso(primeira_decidida, comissao,
+                                                                                       admin_user, relogio):
+    """Uma regra só (heteroidentificacao.selectors.CONDICOES_DO_RECURSO) em todas as combinações: o resultado, a
+    publicação, o resultado final e um recurso já interposto."""
+    from itertools import product
+
+    from django.db import transaction
+
+    from heteroidentificacao.models import Avaliacao, Recurso
+    from heteroidentificacao.selectors import condicoes_do_recurso_que_faltam, decisoes_recorriveis
+
+    relogio.ir(date(2024, 5, 2))
+    combinacoes = product(Resultado.values, (None, date(2024, 5, 1)), (None, date(2024, 5, 2)), (False, True))
+    for resultado, publicado_em, final_em, interposto in combinacoes:
+        with transaction.atomic():
+            Avaliacao.objects.filter(pk=primeira_decidida.pk).update(resultado=resultado,
+                                                                     resultado_publicado_em=publicado_em)
+            type(comissao).objects.filter(pk=comissao.pk).update(resultado_final_em=final_em)
+            if interposto:
+                Recurso.objects.create(avaliacao=primeira_decidida, protocolado_em=date(2024, 5, 1),
+                                       fundamentos="Anterior.", estado=EstadoRecurso.PROTOCOLADO,
+                                       registrado_por=admin_user)
+            avaliacao = Avaliacao.objects.get(pk=primeira_decidida.pk)
+            na_lista = decisoes_recorriveis(Avaliacao.objects.all()).filter(pk=avaliacao.pk).exists()
+            na_ficha = not condicoes_do_recurso_que_faltam(avaliacao)
+            try:
+                with transaction.atomic():
+                    services.recurso_protocolar(avaliacao=avaliacao, protocolado_em=date(2024, 5, 2),
+                                                fundamentos="Sou parda.", usuario=admin_user)
+                aceito = True
+            except ErroOperacao:
+                aceito = False
+            esperado = (resultado in (Resultado.NAO_CONFIRMADO, Resultado.AUSENTE) and publicado_em is not None
+                        and final_em is None and not interposto)
+            assert (na_lista, na_ficha, aceito) == (esperado,) * 3, (resultado, publicado_em, final_em, interposto)
+            transaction.set_rollback(True)

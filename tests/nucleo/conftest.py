@@ -27,7 +27,8 @@ from concursos.models import (
     StatusCertame,
     formatar_cpf,
 )
-from concursos.services import certame_avancar, certame_publicar, chamada_inicial
+from concursos.services.certame import certame_avancar, certame_publicar
+from concursos.services.chamadas import chamada_inicial
 from demonstracao.perfis import garantir_perfis
 from documentos.models import DocumentoEmitido, Exportacao
 from heteroidentificacao import services

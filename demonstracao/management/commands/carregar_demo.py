@@ -31,7 +31,7 @@ from concursos.models import (
     Situacao,
     StatusCertame,
 )
-from concursos.services import certame_avancar, certame_publicar
+from concursos.services.certame import certame_avancar, certame_publicar
 from demonstracao.autenticador import garantir_autenticador_da_demo
 from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
 from demonstracao.perfis import garantir_perfis

@@ -23,7 +23,7 @@ from concursos.importacao.servico import ErroGravacao
 from concursos.importacao.validacao import cpf_confere
 from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame, formatar_cpf
 from concursos.recursos import CandidatoResource, InscricaoPublicacaoResource, InscricaoResource
-from concursos.services import certame_avancar, certame_publicar
+from concursos.services.certame import certame_avancar, certame_publicar
 from tests.concursos.conftest import cpf_valido as gerar_cpf
 from tests.concursos.importacao.conftest import CABECALHO, RESULTADOS, csv_de, linha, mensagens, rodar
 from tests.conftest import lotar_em_todos

@@ -1,9 +1,5 @@
-"""Escritas que mudam o destino de um certame ou de um candidato.
-
-Cada uma é uma função, numa transação, que trava o que vai mudar (duas pessoas apertando o mesmo
-botão ao mesmo tempo não nomeiam duas vezes) e deixa registro: o histórico (django-simple-history,
-com o usuário e o motivo) e, nas chamadas, o próprio ato, que nunca é alterado nem apagado.
-"""
+"""As chamadas de um cargo: a convocação inicial pelo motor, a substituição de quem desiste ou tem a nomeação
+anulada e as novas vagas no prazo de validade. Cada chamada é um ato que nunca se altera nem se apaga."""
 
 from __future__ import annotations
 
@@ -11,124 +7,21 @@ from datetime import date
 
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 
 from concursos.models import (
-    REGRAS_SEM_LEI,
     Cargo,
     Certame,
     Chamada,
     Convocacao,
-    Heteroidentificacao,
     Inscricao,
     Situacao,
     StatusCertame,
     TipoChamada,
 )
+from concursos.selectors.listas import candidatos_do_cargo
+from concursos.services.comum import ErroOperacao
+from concursos.services.inscricao import situacao_registrar
 from legislacao import motor
-from legislacao.models import Consequencia, Lei
-from legislacao.selectors import lei_aplicavel
-from legislacao.services import lei_congelar
-
-
-class ErroOperacao(Exception):
-    """A operação não pode ser feita agora; a mensagem, em português, diz por quê."""
-
-
-def auditar(objeto, usuario, motivo: str) -> None:
-    objeto._history_user = usuario
-    # O motivo do django-simple-history cabe em 100 caracteres; o resto fica nos próprios registros.
-    objeto._change_reason = motivo if len(motivo) <= 100 else motivo[:99] + "…"
-
-
-def resumo_da_lei(lei: Lei | None) -> dict:
-    """O que o certame guarda da lei além das regras do motor (consequências e artigos), congelado com elas."""
-    if lei is None:
-        return {}
-    return {
-        "slug": lei.slug, "versao": lei.versao, "ementa": lei.ementa,
-        "artigo_ampla": lei.artigo_ampla, "artigo_reversao": lei.artigo_reversao,
-        "artigo_desistencia": lei.artigo_desistencia, "artigo_cadastro": lei.artigo_cadastro,
-        "nao_confirmacao": lei.nao_confirmacao, "artigo_nao_confirmacao": lei.artigo_nao_confirmacao,
-        "ausencia": lei.ausencia, "artigo_ausencia": lei.artigo_ausencia,
-        "elegibilidade": {g.codigo: g.artigo_elegibilidade for g in lei.grupos.all()},
-    }
-
-
-@transaction.atomic
-def certame_publicar(*, certame: Certame, usuario) -> Certame:
-    """Publica o edital: resolve a lei em vigor na data do edital e congela as suas regras no certame.
-
-    Depois disso, mudanças na lei não alcançam este certame (a lei usada fica congelada e só muda por
-    nova versão).
-    """
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
-    if certame.status != StatusCertame.RASCUNHO:
-        raise ErroOperacao("Este edital já foi publicado.")
-    cargos = list(certame.cargos.all())
-    if not cargos:
-        raise ErroOperacao("Cadastre ao menos um cargo antes de publicar o edital.")
-    aplicabilidade = lei_aplicavel(municipio=certame.municipio, uf=certame.uf, data_edital=certame.data_edital)
-    lei = lei_congelar(lei=aplicabilidade.lei) if aplicabilidade.lei else None
-    regras = lei.regras() if lei else REGRAS_SEM_LEI
-    for cargo in cargos:
-        try:
-            motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
-        except motor.ErroRegras as erro:
-            raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}") from erro
-    certame.lei = lei
-    certame.regras = {"motor": motor.regras_para_dict(regras), "lei": resumo_da_lei(lei)}
-    certame.motivo_lei = aplicabilidade.motivo
-    certame.status = StatusCertame.PUBLICADO
-    certame.publicado_em = timezone.now()
-    auditar(certame, usuario, "Edital publicado; regras da lei congeladas.")
-    certame.save()
-    return certame
-
-
-PROXIMO_STATUS = {
-    StatusCertame.PUBLICADO: StatusCertame.INSCRICOES_ENCERRADAS,
-    StatusCertame.INSCRICOES_ENCERRADAS: StatusCertame.RESULTADO,
-    StatusCertame.RESULTADO: StatusCertame.HOMOLOGADO,
-}
-
-
-@transaction.atomic
-def certame_avancar(*, certame: Certame, usuario, data: date | None = None) -> Certame:
-    """Leva o certame à etapa seguinte: inscrições encerradas → resultado → homologado."""
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
-    seguinte = PROXIMO_STATUS.get(certame.status)
-    if seguinte is None:
-        raise ErroOperacao(f"Não há etapa seguinte a «{certame.get_status_display()}» por esta ação.")
-    if seguinte == StatusCertame.RESULTADO and not Inscricao.objects.filter(
-            certame=certame, classificacao__isnull=False).exists():
-        raise ErroOperacao("Importe o resultado (classificação) antes de publicá-lo.")
-    if seguinte == StatusCertame.HOMOLOGADO:
-        certame.data_homologacao = data or timezone.localdate()
-    certame.status = seguinte
-    auditar(certame, usuario, f"Etapa: {StatusCertame(seguinte).label}.")
-    certame.save()
-    return certame
-
-
-def candidatos_do_cargo(cargo: Cargo) -> list[motor.Candidato]:
-    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação."""
-    lei = (cargo.certame.regras or {}).get("lei", {})
-    eliminar = {Heteroidentificacao.NAO_CONFIRMADO: lei.get("nao_confirmacao") == Consequencia.ELIMINACAO,
-                Heteroidentificacao.AUSENTE: lei.get("ausencia") == Consequencia.ELIMINACAO}
-    candidatos = []
-    linhas = (Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
-              .values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
-                           "heteroidentificacao").order_by("classificacao").iterator(chunk_size=5000))
-    for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero in linhas:
-        if hetero in eliminar:
-            # Não confirmado ou ausente: eliminado se a lei manda (p. ex. Afonso Cláudio art. 9º, § 9º);
-            # senão fica só na ampla concorrência (modelo federal).
-            if eliminar[hetero]:
-                situacao = Situacao.ELIMINADO
-            reserva = False
-        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao))
-    return candidatos
 
 
 def _travar(cargo: Cargo) -> Cargo:
@@ -205,10 +98,8 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
     convocacao.desistiu_em = data
     convocacao.ato_desistencia = ato
     convocacao.save(update_fields=["desistiu_em", "ato_desistencia"])
-    inscricao = convocacao.inscricao
-    inscricao.situacao = situacao
-    auditar(inscricao, usuario, f"{motivo} na posição {convocacao.posicao} ({ato}).")
-    inscricao.save(update_fields=["situacao"])
+    inscricao = situacao_registrar(inscricao=convocacao.inscricao, situacao=situacao, usuario=usuario,
+                                   motivo=f"{motivo} na posição {convocacao.posicao} ({ato}).")
     regras = cargo.certame.regras_motor()
     lista = convocacao.lista or convocacao.vaga
     ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), _ja_chamados(cargo))

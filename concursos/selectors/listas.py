@@ -1,0 +1,217 @@
+"""Leituras das listas de classificação de um cargo (geral, ampla, PcD e uma por grupo de reserva), cada uma com o
+artigo que a define."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, Q, QuerySet
+
+from concursos.models import (
+    Candidato,
+    Cargo,
+    Certame,
+    Heteroidentificacao,
+    Inscricao,
+    Situacao,
+    mascarar_cpf,
+)
+from legislacao import motor
+from legislacao.models import Consequencia
+
+GERAL = "GERAL"
+# Linhas lidas por consulta quando a lista inteira é pedida (o PDF).
+LOTE_LEITURA = 2_000
+# Sem a junção com o candidato no recorte (nome e CPF vêm depois, só das linhas da página): com OFFSET alto, o
+# banco juntaria também cada linha pulada.
+CAMPOS_DA_LINHA = ("numero", "candidato_id", "nota_final", "classificacao")
+
+
+@dataclass(frozen=True)
+class LinhaLista:
+    posicao: int
+    numero: str
+    nome: str
+    cpf_mascarado: str
+    nota_final: Decimal | None
+    classificacao: int
+
+
+class LinhasDaLista(Sequence):
+    """As linhas de uma lista, lidas do banco só quando pedidas: uma página (o admin) ou todas (o PDF).
+
+    Um cargo pode ter 100.000 inscritos: o banco filtra, ordena e recorta a página, e a posição na lista é o
+    deslocamento da página mais a ordem dentro dela (as listas são contínuas, sem saltos). O total vem pronto
+    (uma contagem de todas as listas numa consulta só), então o Paginator do Django não conta de novo.
+    """
+
+    def __init__(self, consulta: QuerySet[Inscricao], total: int):
+        self.consulta = consulta
+        self.total = total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, indice):
+        if isinstance(indice, slice):
+            inicio, fim, passo = indice.indices(self.total)
+            if passo != 1:
+                raise ValueError("As linhas de uma lista só se leem em sequência.")
+            return self._ler(inicio, fim)
+        if indice < 0:
+            indice += self.total
+        if not 0 <= indice < self.total:
+            raise IndexError(indice)
+        return self._ler(indice, indice + 1)[0]
+
+    def __iter__(self):
+        # Em lotes, do ponto onde o anterior parou (a classificação é única no cargo): sem OFFSET crescente e sem
+        # uma consulta com 100.000 parâmetros.
+        posicao, ultima = 0, None
+        while True:
+            consulta = self.consulta if ultima is None else self.consulta.filter(classificacao__gt=ultima)
+            lote = self._montar(posicao, consulta.values_list(*CAMPOS_DA_LINHA)[:LOTE_LEITURA])
+            if not lote:
+                return
+            yield from lote
+            posicao, ultima = posicao + len(lote), lote[-1].classificacao
+
+    def _ler(self, inicio: int, fim: int) -> list[LinhaLista]:
+        if fim <= inicio:
+            return []
+        return self._montar(inicio, self.consulta.values_list(*CAMPOS_DA_LINHA)[inicio:fim])
+
+    @staticmethod
+    def _montar(inicio: int, linhas) -> list[LinhaLista]:
+        linhas = list(linhas)
+        pessoas = {pk: (nome_social or nome, cpf) for pk, nome, nome_social, cpf in Candidato.objects.filter(
+            pk__in=[candidato for _, candidato, _, _ in linhas]).values_list("pk", "nome", "nome_social", "cpf")}
+        return [LinhaLista(inicio + i, numero, pessoas[candidato][0], mascarar_cpf(pessoas[candidato][1]), nota,
+                           classificacao)
+                for i, (numero, candidato, nota, classificacao) in enumerate(linhas, 1)]
+
+
+@dataclass(frozen=True)
+class Lista:
+    codigo: str
+    nome: str
+    artigo: str
+    linhas: LinhasDaLista
+
+    @property
+    def total(self) -> int:
+        return len(self.linhas)
+
+
+def _artigos(certame: Certame) -> dict:
+    return (certame.regras or {}).get("lei", {})
+
+
+# A heteroidentificação não confirmada e a ausência tiram o candidato da reserva (fica na ampla, modelo federal).
+SEM_RESERVA = (Heteroidentificacao.NAO_CONFIRMADO, Heteroidentificacao.AUSENTE)
+# E o eliminam se a lei congelada no certame assim manda (p. ex. Afonso Cláudio art. 9º, § 9º, para a ausência).
+CONSEQUENCIA_NA_LEI = {Heteroidentificacao.NAO_CONFIRMADO: "nao_confirmacao", Heteroidentificacao.AUSENTE: "ausencia"}
+
+
+@dataclass(frozen=True)
+class EfeitoDaHeteroidentificacao:
+    """O efeito da heteroidentificação nas listas e nas chamadas, numa regra só, em duas formas: `no_candidato`
+    (Python, para o motor: `candidatos_do_cargo`) e `eliminados`/`cotista` (filtros do banco, para as listas). Os
+    dois leem SEM_RESERVA e `eliminam`; tests/concursos/test_regras_concordam.py confere que dizem o mesmo."""
+
+    eliminam: tuple[str, ...]
+
+    @classmethod
+    def da_lei(cls, lei: dict) -> EfeitoDaHeteroidentificacao:
+        """`lei` é o resumo congelado no certame (`certame.regras["lei"]`)."""
+        return cls(tuple(h for h in SEM_RESERVA if lei.get(CONSEQUENCIA_NA_LEI[h]) == Consequencia.ELIMINACAO))
+
+    def no_candidato(self, situacao: str, reserva: bool, heteroidentificacao: str) -> tuple[str, bool]:
+        """A situação e a opção pela reserva com que o candidato entra nas listas."""
+        if heteroidentificacao in SEM_RESERVA:
+            return (Situacao.ELIMINADO if heteroidentificacao in self.eliminam else situacao), False
+        return situacao, reserva
+
+    @staticmethod
+    def cotista() -> Q:
+        return Q(reserva=True) & ~Q(heteroidentificacao__in=SEM_RESERVA)
+
+
+def efeito_no_cargo(cargo: Cargo) -> EfeitoDaHeteroidentificacao:
+    return EfeitoDaHeteroidentificacao.da_lei(_artigos(cargo.certame))
+
+
+def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:
+    """As inscrições habilitadas e classificadas do cargo, na ordem da classificação, depois da heteroidentificação.
+
+    O filtro pelo certame (redundante) deixa o banco ler a ordem do índice (certame, cargo, classificação).
+    """
+    eliminados = list(efeito_no_cargo(cargo).eliminam)
+    consulta = Inscricao.objects.filter(certame_id=cargo.certame_id, cargo=cargo, classificacao__isnull=False,
+                                        situacao=Situacao.HABILITADO)
+    if eliminados:
+        consulta = consulta.exclude(heteroidentificacao__in=eliminados)
+    return consulta.order_by("classificacao")
+
+
+def candidatos_do_cargo(cargo: Cargo) -> list[motor.Candidato]:
+    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação."""
+    efeito = efeito_no_cargo(cargo)
+    candidatos = []
+    linhas = (Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
+              .values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
+                           "heteroidentificacao").order_by("classificacao").iterator(chunk_size=5000))
+    for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero in linhas:
+        situacao, reserva = efeito.no_candidato(situacao, reserva, hetero)
+        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao))
+    return candidatos
+
+
+def elegiveis_do_grupo(grupo: motor.Grupo) -> Q:
+    """Quem pertence ao grupo, como filtro do banco, montado dos pares (cor ou raça, quilombola) que o motor diz
+    elegíveis (`Grupo.elegiveis`): a regra é a do motor, aqui só traduzida."""
+    pares = grupo.elegiveis()
+    sem = sorted(cor for cor, quilombola in pares if not quilombola)
+    com = sorted(cor for cor, quilombola in pares if quilombola)
+    if sem == com:
+        return Q(cor_raca__in=sem)
+    if com == sorted(motor.CORES):
+        return Q(cor_raca__in=sem) | Q(quilombola=True)
+    return Q(quilombola=False, cor_raca__in=sem) | Q(quilombola=True, cor_raca__in=com)
+
+
+def filtros_das_listas(regras: motor.Regras) -> dict[str, Q | None]:
+    """O filtro de cada lista, na ordem das abas: geral (todos), ampla, PcD e um por grupo de reserva."""
+    cotista = EfeitoDaHeteroidentificacao.cotista()
+    filtros: dict[str, Q | None] = {GERAL: None, motor.AMPLA: ~cotista & Q(pcd=False), motor.PCD: Q(pcd=True)}
+    for grupo in regras.grupos:
+        filtros[grupo.codigo] = cotista & elegiveis_do_grupo(grupo)
+    return filtros
+
+
+def listas_do_cargo(cargo: Cargo) -> list[Lista]:
+    """Lista geral, ampla, PcD e uma por grupo de reserva, só com os habilitados, na ordem da classificação.
+
+    Cotistas e PcD aparecem também na geral (concorrem concomitantemente: Vargem Alta art. 4º; Ibatiba
+    art. 4º); a de ampla traz os inscritos só na ampla concorrência (Afonso Cláudio art. 3º).
+
+    Uma consulta conta todas as listas; as linhas só são lidas quando pedidas (ver LinhasDaLista).
+    """
+    certame = cargo.certame
+    regras = certame.regras_motor()
+    elegibilidade = _artigos(certame).get("elegibilidade", {})
+    habilitados = habilitados_do_cargo(cargo)
+    filtros = filtros_das_listas(regras)
+    # Apelidos neutros: o código de um grupo vem dos dados da lei e não deve virar nome de coluna.
+    contagem = habilitados.aggregate(**{f"n{i}": Count("pk", filter=filtro)
+                                        for i, filtro in enumerate(filtros.values())})
+    nomes = {GERAL: ("Lista geral", "classificação final da banca, após os desempates do edital"),
+             motor.AMPLA: ("Ampla concorrência", "inscritos só na ampla concorrência (Afonso Cláudio art. 3º)"),
+             motor.PCD: ("Pessoas com deficiência", "vagas PcD do edital")}
+    for grupo in regras.grupos:
+        nomes[grupo.codigo] = (grupo.nome, elegibilidade.get(grupo.codigo) or grupo.artigo)
+    return [Lista(codigo, *nomes[codigo],
+                  LinhasDaLista(habilitados.filter(filtro) if filtro is not None else habilitados, contagem[f"n{i}"]))
+            for i, (codigo, filtro) in enumerate(filtros.items())]

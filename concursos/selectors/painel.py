@@ -1,0 +1,190 @@
+"""Leituras do painel do certame: a lei que vale para ele, o quadro e o andamento de cada cargo e os avisos ao RH."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, F
+
+from concursos.models import REGRAS_SEM_LEI, Cargo, Certame, Chamada, Convocacao, Inscricao, TipoCertame
+from concursos.selectors.chamadas import ResumoVagas, resumo_das_vagas
+from legislacao import motor
+from legislacao.models import Lei
+from legislacao.selectors import Avaliacao, lei_aplicavel
+from nucleo.texto import data_br
+
+
+@dataclass(frozen=True)
+class LeiDoCertame:
+    """A lei do certame: antes da publicação, a que se aplicaria hoje (prévia); depois, a congelada no edital."""
+
+    lei: Lei | None
+    motivo: str
+    congelada: bool
+    regras: motor.Regras
+    avaliacoes: list[Avaliacao] = field(default_factory=list)
+
+
+def lei_do_certame(certame: Certame) -> LeiDoCertame:
+    if certame.publicado:
+        # Publicado, vale o que foi congelado (certame.regras), ainda que a lei tenha mudado depois.
+        return LeiDoCertame(certame.lei, certame.motivo_lei, True, certame.regras_motor())
+    aplicabilidade = lei_aplicavel(municipio=certame.municipio, uf=certame.uf, data_edital=certame.data_edital)
+    lei = aplicabilidade.lei
+    regras = lei.regras() if lei else REGRAS_SEM_LEI
+    return LeiDoCertame(lei, aplicabilidade.motivo, False, regras, aplicabilidade.avaliacoes)
+
+
+@dataclass
+class QuadroDoCargo:
+    """Uma linha do painel: o quadro do cargo (ou o erro que impede calculá-lo) e o andamento das chamadas."""
+
+    cargo: Cargo
+    quadro: motor.Quadro | None
+    erro: str
+    resumo: list[ResumoVagas]
+    inscricoes: int
+    chamadas: int
+    celulas: list = field(default_factory=list)  # preenchido pela tela, na ordem das suas colunas
+
+    def vagas_do_tipo(self, codigo: str) -> ResumoVagas | None:
+        return next((r for r in self.resumo if r.codigo == codigo), None)
+
+
+def quadros_dos_cargos(cargos: list[Cargo], regras: motor.Regras) -> list[QuadroDoCargo]:
+    """O quadro e o resumo (reservadas, preenchidas, revertidas) de vários cargos em três consultas.
+
+    Mesma conta de `resumo_do_cargo`, agrupada no banco, para o painel não fazer uma consulta por cargo.
+    """
+    ids = [c.pk for c in cargos]
+    preenchidas: dict[int, Counter] = defaultdict(Counter)
+    revertidas: dict[int, Counter] = defaultdict(Counter)
+    ativas = (Convocacao.objects.filter(cargo_id__in=ids, desistiu_em__isnull=True, inscricao__isnull=False,
+                                        posicao__lte=F("cargo__vagas"))
+              .values_list("cargo_id", "vaga", "lista").annotate(n=Count("pk")).order_by())
+    for cargo_id, vaga, lista, n in ativas:
+        (preenchidas if vaga == lista else revertidas)[cargo_id][vaga] += n
+    inscricoes = dict(Inscricao.objects.filter(cargo_id__in=ids).values_list("cargo_id")
+                      .annotate(n=Count("pk")).order_by())
+    chamadas = dict(Chamada.objects.filter(cargo_id__in=ids).values_list("cargo_id")
+                    .annotate(n=Count("pk")).order_by())
+    linhas = []
+    for cargo in cargos:
+        try:
+            quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
+        except motor.ErroRegras as erro:
+            linhas.append(QuadroDoCargo(cargo, None, str(erro), [], inscricoes.get(cargo.pk, 0),
+                                        chamadas.get(cargo.pk, 0)))
+            continue
+        resumo = resumo_das_vagas(quadro, preenchidas[cargo.pk], revertidas[cargo.pk])
+        linhas.append(QuadroDoCargo(cargo, quadro, "", resumo, inscricoes.get(cargo.pk, 0),
+                                    chamadas.get(cargo.pk, 0)))
+    return linhas
+
+
+@dataclass(frozen=True)
+class Aviso:
+    """Algo que o RH precisa ver antes de publicar ou de convocar; `lei`, quando o aviso é sobre uma lei."""
+
+    nivel: str  # "erro" (impede ou invalida), "alerta" (confira) ou "info"
+    titulo: str
+    texto: str
+    lei: Lei | None = None
+
+
+def _vagas(n: int) -> str:
+    return f"{n} vaga{'s' if n != 1 else ''}"
+
+
+def avisos_do_certame(certame: Certame, lei: LeiDoCertame, cargos: list[Cargo]) -> list[Aviso]:
+    """Os avisos do painel: lei ausente ou fora de vigência, lei sem data, cargos abaixo do mínimo e fracionamento."""
+    avisos = [*_avisos_da_lei(certame, lei), *_avisos_dos_cargos(lei.regras, cargos)]
+    if not cargos:
+        avisos.append(Aviso("info", "Nenhum cargo cadastrado",
+                            "Cadastre os cargos e as vagas de cada um (em «Editar dados e cargos») antes de "
+                            "publicar o edital."))
+    return avisos
+
+
+# Que campo da lei diz se ela alcança cada tipo de certame (p. ex. Ubatuba art. 8º: estágios; Afonso Cláudio
+# art. 1º: só concursos).
+ABRANGENCIA = {
+    TipoCertame.CONCURSO: ("aplica_concurso",),
+    TipoCertame.PROCESSO_SELETIVO: ("aplica_processo_seletivo", "aplica_temporario"),
+    TipoCertame.ESTAGIO: ("aplica_estagio",),
+}
+
+
+def _aviso_de_abrangencia(certame: Certame, lei: Lei | None) -> list[Aviso]:
+    campos = ABRANGENCIA.get(certame.tipo, ())
+    if lei is None or not campos or any(getattr(lei, campo) for campo in campos):
+        return []
+    artigo = f" ({lei.artigo_abrangencia})" if lei.artigo_abrangencia else ""
+    tipo = certame.get_tipo_display().lower()
+    return [Aviso("alerta", "A lei não menciona este tipo de seleção",
+                  f"{lei.ementa} não inclui {tipo} na sua abrangência{artigo}. O sistema aplica as regras dela a "
+                  "este certame; confirme que o edital adota a reserva (ou corrija o tipo do certame).", lei)]
+
+
+def _avisos_da_lei(certame: Certame, lei: LeiDoCertame) -> list[Aviso]:
+    local = f"{certame.municipio}/{certame.uf.upper()}"
+    abrangencia = _aviso_de_abrangencia(certame, lei.lei)
+    if lei.congelada:
+        if lei.lei is None:
+            return [Aviso("alerta", "Edital publicado sem lei de reserva de vagas",
+                          f"Na publicação nenhuma lei de reserva se aplicava: {lei.motivo} As vagas deste certame "
+                          "não têm reserva racial; só a ampla concorrência e as vagas PcD do edital.")]
+        return abrangencia
+    avisos = list(abrangencia)
+    for avaliacao in lei.avaliacoes:
+        if avaliacao.aplica:
+            continue
+        if avaliacao.lei.data_publicacao is None:
+            avisos.append(Aviso(
+                "alerta", "Lei sem data de publicação conhecida",
+                f"{avaliacao.motivo} Enquanto a data não for informada, o sistema não sabe se a lei já vigorava "
+                f"em {data_br(certame.data_edital)} e não a aplica.", avaliacao.lei))
+        else:
+            avisos.append(Aviso(
+                "alerta" if lei.lei else "erro", "Data do edital fora da vigência da lei", avaliacao.motivo,
+                avaliacao.lei))
+    if lei.lei is None:
+        if not lei.avaliacoes:
+            texto = (f"Não há lei de reserva de vagas cadastrada para {local}. Se o município tem lei, cadastre-a "
+                     "antes de publicar; publicado assim, o edital não reserva vagas para pessoas negras, "
+                     "indígenas ou quilombolas.")
+        else:
+            texto = ("Nenhuma lei cadastrada se aplica a este edital (motivos acima). Publicado assim, o edital não "
+                     "reserva vagas para pessoas negras, indígenas ou quilombolas.")
+        avisos.append(Aviso("erro", "Nenhuma lei de reserva se aplica", texto))
+    return avisos
+
+
+def _avisos_dos_cargos(regras: motor.Regras, cargos: list[Cargo]) -> list[Aviso]:
+    if not regras.grupos:
+        return []
+    minimo = regras.minimo_vagas
+    artigo = f" ({regras.artigo_minimo})" if regras.artigo_minimo else ""
+    abaixo = [c for c in cargos if c.vagas < minimo]
+    avisos = []
+    if abaixo:
+        lista = ", ".join(f"{c.codigo} ({_vagas(c.vagas)})" for c in abaixo)
+        plural = len(abaixo) > 1
+        avisos.append(Aviso(
+            "alerta", f"Cargo{'s' if plural else ''} abaixo do mínimo legal",
+            f"{lista}: {'têm' if plural else 'tem'} menos de {_vagas(minimo)}, o mínimo da lei{artigo}, e por isso "
+            f"nenhuma vaga é reservada no edital. A reserva passa a valer se as nomeações do cargo chegarem ao "
+            f"mínimo (cadastro de reserva e novas vagas, no mesmo padrão)."))
+        soma = sum(c.vagas for c in abaixo)
+        if plural and soma >= minimo:
+            reservaria = [(g.nome, motor.vagas_reservadas(regras, g, soma)) for g in regras.grupos]
+            texto_reserva = "; ".join(f"{nome}: {_vagas(n)}" for nome, n in reservaria if n)
+            avisos.append(Aviso(
+                "erro", "Possível fracionamento de vagas (STF, ADC 41)",
+                f"{len(abaixo)} cargos ficam abaixo do mínimo, mas somam {_vagas(soma)}: se fossem um só cargo, "
+                f"a lei reservaria {texto_reserva or 'vagas'}. O STF (ADC 41) advertiu que fracionar as vagas "
+                "de um concurso em cargos com menos vagas que o mínimo, para fugir da reserva, é inconstitucional. "
+                "Confira se são de fato cargos distintos (atribuições, requisitos e remuneração) e registre a "
+                "justificativa no processo do edital."))
+    return avisos

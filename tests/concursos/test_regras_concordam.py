@@ -1,0 +1,104 @@
+"""As regras que têm duas formas dizem o mesmo em dados quaisquer (hypothesis): o filtro do banco das listas de
+classificação e a regra em Python com que o motor vê os candidatos.
+
+- o efeito da heteroidentificação (não confirmado, ausente): sai da reserva e, se a lei manda, é eliminado
+  (`EfeitoDaHeteroidentificacao`: `no_candidato` × `habilitados_do_cargo`/`cotista`);
+- quem pertence a cada grupo de reserva (`motor.Grupo.elegivel` × `elegiveis_do_grupo`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from concursos.models import Candidato, Certame, Heteroidentificacao, Inscricao, Situacao
+from concursos.selectors.listas import GERAL, candidatos_do_cargo, listas_do_cargo
+from legislacao import motor
+from legislacao.models import Consequencia, Lei
+from tests.concursos.conftest import cpf_valido
+
+MAXIMO = 24
+EXEMPLOS = settings(max_examples=40, deadline=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+inscricoes = st.lists(
+    st.tuples(st.sampled_from(motor.CORES), st.booleans(), st.booleans(), st.booleans(),
+              st.sampled_from(Situacao.values), st.sampled_from(Heteroidentificacao.values)),
+    max_size=MAXIMO)
+
+
+@st.composite
+def grupos_quaisquer(draw) -> tuple[motor.Grupo, ...]:
+    grupos = []
+    for i in range(draw(st.integers(1, 3))):
+        cores = draw(st.frozensets(st.sampled_from(motor.CORES), max_size=4))
+        grupos.append(motor.Grupo(codigo=f"G{i}", nome=f"Grupo {i}", percentual=Decimal("10"), cores=cores,
+                                  quilombola=draw(st.booleans()) if cores else True))
+    return tuple(grupos)
+
+
+@pytest.fixture
+def cargo_vazio(fazer_certame, leis_de_origem):
+    certame = fazer_certame(cargos=(("ADM", 5, 0),))
+    candidatos = Candidato.objects.bulk_create(
+        Candidato(orgao_id=certame.orgao_id, nome=f"Candidato {i}", cpf=cpf_valido()) for i in range(MAXIMO))
+    regras_das_leis = [lei.regras() for lei in Lei.objects.prefetch_related("grupos")]
+    return certame.cargos.get(), candidatos, regras_das_leis
+
+
+def _preparar(cargo, candidatos, regras: motor.Regras, lei: dict, linhas) -> None:
+    Certame.objects.filter(pk=cargo.certame_id).update(
+        regras={"motor": motor.regras_para_dict(regras), "lei": lei})
+    Inscricao.objects.filter(cargo=cargo).delete()
+    Inscricao.objects.bulk_create(
+        Inscricao(certame_id=cargo.certame_id, cargo=cargo, candidato=candidatos[i], numero=f"{i:03d}",
+                  classificacao=i + 1, cor_raca=cor, quilombola=quilombola, pcd=pcd, reserva=reserva,
+                  situacao=situacao, heteroidentificacao=hetero)
+        for i, (cor, quilombola, pcd, reserva, situacao, hetero) in enumerate(linhas))
+
+
+def _listas_pela_regra_do_motor(regras: motor.Regras, candidatos: list[motor.Candidato]) -> dict[str, list[str]]:
+    habilitados = [c for c in sorted(candidatos, key=lambda c: c.classificacao) if c.situacao == motor.HABILITADO]
+    listas = {GERAL: habilitados, motor.AMPLA: [c for c in habilitados if not c.reserva and not c.pcd],
+              motor.PCD: [c for c in habilitados if c.pcd]}
+    for grupo in regras.grupos:
+        listas[grupo.codigo] = [c for c in habilitados if c.reserva and grupo.elegivel(c.cor_raca, c.quilombola)]
+    return {codigo: [c.inscricao for c in lista] for codigo, lista in listas.items()}
+
+
+@EXEMPLOS
+@given(dados=st.data(), linhas=inscricoes,
+       nao_confirmacao=st.sampled_from(Consequencia.values), ausencia=st.sampled_from(Consequencia.values))
+def test_as_listas_do_banco_e_o_motor_veem_os_mesmos_candidatos(cargo_vazio, dados, linhas, nao_confirmacao,
+                                                                 ausencia):
+    cargo, candidatos, regras_das_leis = cargo_vazio
+    grupos = dados.draw(st.one_of(grupos_quaisquer(), st.sampled_from([r.grupos for r in regras_das_leis])))
+    regras = motor.Regras(slug="teste", grupos=grupos, minimo_vagas=1)
+    _preparar(cargo, candidatos, regras, {"nao_confirmacao": nao_confirmacao, "ausencia": ausencia}, linhas)
+    cargo.refresh_from_db()
+    cargo.certame.refresh_from_db()
+
+    no_banco = {lista.codigo: [linha.numero for linha in lista.linhas] for lista in listas_do_cargo(cargo)}
+    totais = {lista.codigo: lista.total for lista in listas_do_cargo(cargo)}
+
+    esperadas = _listas_pela_regra_do_motor(regras, candidatos_do_cargo(cargo))
+    assert no_banco == esperadas
+    assert totais == {codigo: len(numeros) for codigo, numeros in esperadas.items()}
+
+
+def test_ausente_sob_lei_que_elimina_sai_das_listas_e_nao_confirmado_fica_na_ampla(cargo_vazio):
+    # Um exemplo fixo do que a propriedade cobre (Afonso Cláudio art. 9º, § 9º: a ausência elimina).
+    cargo, candidatos, regras_das_leis = cargo_vazio
+    regras = next(r for r in regras_das_leis if r.slug == "afonso-claudio-es-lei-2552-2023")
+    _preparar(cargo, candidatos, regras,
+              {"nao_confirmacao": Consequencia.AMPLA, "ausencia": Consequencia.ELIMINACAO},
+              [("preta", False, False, True, Situacao.HABILITADO, Heteroidentificacao.AUSENTE),
+               ("parda", False, False, True, Situacao.HABILITADO, Heteroidentificacao.NAO_CONFIRMADO),
+               ("parda", False, False, True, Situacao.HABILITADO, Heteroidentificacao.CONFIRMADO)])
+    cargo.certame.refresh_from_db()
+    listas = {lista.codigo: [linha.numero for linha in lista.linhas] for lista in listas_do_cargo(cargo)}
+    grupo = regras.grupos[0].codigo
+    assert listas == {GERAL: ["001", "002"], motor.AMPLA: ["001"], motor.PCD: [], grupo: ["002"]}
