@@ -43,11 +43,11 @@ from concursos.services.chamadas import (
     desistencia_registrar,
     novas_vagas_chamar,
 )
-from concursos.services.comum import ErroOperacao
 from legislacao import motor
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin, recortar
+from nucleo.servicos import ErroOperacao
 
 # ---------------------------------------------------------------- formulários das ações
 

@@ -8,11 +8,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from concursos.models import REGRAS_SEM_LEI, Certame, Inscricao, StatusCertame
-from concursos.services.comum import ErroOperacao, auditar
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
 from legislacao.services import lei_congelar
+from nucleo.servicos import ErroOperacao, auditar
 
 
 def resumo_da_lei(lei: Lei | None) -> dict:

@@ -19,9 +19,9 @@ from concursos.models import (
     TipoChamada,
 )
 from concursos.selectors.listas import candidatos_do_cargo
-from concursos.services.comum import ErroOperacao
 from concursos.services.inscricao import situacao_registrar
 from legislacao import motor
+from nucleo.servicos import ErroOperacao
 
 
 def _travar(cargo: Cargo) -> Cargo:

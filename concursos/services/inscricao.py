@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from concursos.models import Heteroidentificacao, Inscricao, Situacao
-from concursos.services.comum import auditar
+from nucleo.servicos import auditar
 
 
 @transaction.atomic

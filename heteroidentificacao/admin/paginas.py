@@ -24,9 +24,9 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 
-from concursos.services.comum import ErroOperacao
 from documentos.pdf import resposta_pdf
 from nucleo.orgaos import recortar_campos, recorte_do_modelo
+from nucleo.servicos import ErroOperacao
 
 PERMISSAO_MEMBROS = "heteroidentificacao.change_membro"
 PERMISSAO_SIGILO = "heteroidentificacao.ver_membros_em_sigilo"

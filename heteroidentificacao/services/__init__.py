@@ -7,7 +7,6 @@ recursos (art. 6º, § 2º), resultado final e, se houver indício de fraude, o 
 contraditório e ampla defesa (art. 7º).
 """
 
-from concursos.services.comum import ErroOperacao
 from heteroidentificacao.services.avaliacao import (
     avaliacao_anotar,
     avaliacao_registrar_presenca,
@@ -38,6 +37,7 @@ from heteroidentificacao.services.votacao import (
     votacao_apurar,
     voto_registrar,
 )
+from nucleo.servicos import ErroOperacao
 
 __all__ = [
     "PARECER_MINIMO",

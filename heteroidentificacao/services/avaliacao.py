@@ -8,7 +8,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from concursos.models import Heteroidentificacao, Inscricao
-from concursos.services.comum import ErroOperacao, auditar
 from concursos.services.inscricao import heteroidentificacao_registrar
 from heteroidentificacao.models import (
     Avaliacao,
@@ -29,6 +28,7 @@ from heteroidentificacao.services.comum import (
 )
 from heteroidentificacao.texto import plural
 from legislacao.models import citar
+from nucleo.servicos import ErroOperacao, auditar
 
 
 @transaction.atomic

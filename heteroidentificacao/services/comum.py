@@ -7,7 +7,6 @@ from datetime import date
 
 from django.utils import timezone
 
-from concursos.services.comum import ErroOperacao
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,
@@ -18,6 +17,7 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import falhas_de_quem_vota
+from nucleo.servicos import ErroOperacao
 
 # Um parecer de não confirmação precisa dizer o que a comissão viu: decisões genéricas são anuladas.
 PARECER_MINIMO = 60

@@ -8,7 +8,6 @@ from django.db import transaction
 
 from concursos.models import Convocacao, Inscricao, Situacao
 from concursos.services.chamadas import nomeacao_anular
-from concursos.services.comum import ErroOperacao, auditar
 from concursos.services.inscricao import situacao_registrar
 from heteroidentificacao.models import (
     EstadoFraude,
@@ -16,6 +15,7 @@ from heteroidentificacao.models import (
 )
 from heteroidentificacao.services.comum import PARECER_MINIMO
 from legislacao.models import citar
+from nucleo.servicos import ErroOperacao, auditar
 
 
 @transaction.atomic

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import AcessoGravacao, Avaliacao, EstadoAvaliacao
 from heteroidentificacao.services.comum import exigir_presidente, exigir_sessao_aberta, travar_avaliacao
+from nucleo.servicos import ErroOperacao, auditar
 
 
 @transaction.atomic

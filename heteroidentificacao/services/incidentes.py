@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.composicao import requisitos
 from heteroidentificacao.models import (
     Avaliacao,
@@ -38,6 +37,7 @@ from heteroidentificacao.services.comum import (
     travar_avaliacao,
 )
 from heteroidentificacao.services.votacao import travar_votos, votacao_anular
+from nucleo.servicos import ErroOperacao, auditar
 
 
 def _travar_sessao_aberta(sessao: Sessao, usuario) -> Sessao:

@@ -7,7 +7,6 @@ from datetime import date, time
 from django.db import transaction
 from django.utils import timezone
 
-from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,
@@ -21,6 +20,7 @@ from heteroidentificacao.selectors import condicoes_do_recurso_que_faltam
 from heteroidentificacao.services.comum import travar_avaliacao
 from heteroidentificacao.services.resultados import prazo_recurso_da_avaliacao
 from legislacao.models import citar
+from nucleo.servicos import ErroOperacao, auditar
 
 
 @transaction.atomic

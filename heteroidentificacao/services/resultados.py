@@ -16,7 +16,6 @@ from django.utils import timezone
 from simple_history.utils import bulk_update_with_history
 
 from concursos.models import Inscricao
-from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao.models import (
     Avaliacao,
     Comissao,
@@ -34,6 +33,7 @@ from heteroidentificacao.selectors import (
 from heteroidentificacao.services.comum import exigir_motivo
 from heteroidentificacao.texto import plural
 from legislacao.models import citar
+from nucleo.servicos import ErroOperacao, auditar
 
 # Quantos nomes uma recusa lista antes de resumir o resto.
 LISTAR = 20

@@ -9,7 +9,6 @@ from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
 from concursos.models import Heteroidentificacao, Inscricao, Situacao
-from concursos.services.comum import ErroOperacao, auditar
 from concursos.services.inscricao import heteroidentificacao_registrar
 from heteroidentificacao.models import (
     Avaliacao,
@@ -27,6 +26,7 @@ from heteroidentificacao.models import (
 from heteroidentificacao.selectors import CONCLUIDAS, conferencia_da_comissao
 from heteroidentificacao.services.comum import exigir_motivo, exigir_presidente, exigir_quem_vota, registrar_ocorrencia
 from heteroidentificacao.texto import plural
+from nucleo.servicos import ErroOperacao, auditar
 
 
 def _recurso_que_reconvoca(inscricao: Inscricao) -> Recurso | None:

@@ -16,7 +16,6 @@ from django.db.models import Q
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
-from concursos.services.comum import ErroOperacao, auditar
 from heteroidentificacao import apuracao, urna
 from heteroidentificacao.models import (
     CONTA_DA_COMISSAO,
@@ -42,6 +41,7 @@ from heteroidentificacao.services.comum import (
 )
 from heteroidentificacao.texto import plural
 from legislacao.models import SemMaioria, citar
+from nucleo.servicos import ErroOperacao, auditar
 
 Eleitor = Avaliacao.eleitores.through
 INT4 = 2**31 - 1

@@ -8,7 +8,7 @@ from django.db.models import Q
 from concursos.models import Chamada, Convocacao, Inscricao, Situacao, StatusCertame
 from concursos.services.certame import certame_publicar
 from concursos.services.chamadas import chamada_inicial, desistencia_registrar, novas_vagas_chamar
-from concursos.services.comum import ErroOperacao
+from nucleo.servicos import ErroOperacao
 
 HOJE = date(2024, 9, 2)
 

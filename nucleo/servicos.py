@@ -1,4 +1,4 @@
-"""O que as escritas dos certames têm em comum: o erro que a tela mostra e o registro no histórico.
+"""O que as escritas de todos os apps têm em comum: o erro que a tela mostra e o registro no histórico.
 
 Cada escrita é uma função, numa transação, que trava o que vai mudar (duas pessoas apertando o mesmo botão ao mesmo
 tempo não nomeiam duas vezes) e deixa registro: o histórico (django-simple-history, com o usuário e o motivo) e, nas
