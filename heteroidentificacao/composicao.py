@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from heteroidentificacao.apuracao import maioria_absoluta
-from heteroidentificacao.texto import plural
+from nucleo.texto import plural
 
 PRETOS_PARDOS = {"preta", "parda"}
 # Sem regra na lei, a comissão delibera ao menos como colegiado de três.

@@ -23,7 +23,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO
 
 from legislacao.motor import AMPLA, DECISAO_POSICOES, NOME_AMPLA, NOME_PCD, PCD, Convocado, Quadro
-from nucleo.texto import milhar
+from nucleo.texto import milhar, plural
 
 if TYPE_CHECKING:
     from legislacao.models import Lei
@@ -122,10 +122,6 @@ def _quebrar(pedacos: Iterable[str], recuo: str = "  ", separador: str = ", ") -
         yield recuo + linha
 
 
-def _plural(n: int, singular: str, plural: str | None = None) -> str:
-    return f"{milhar(n)} {singular if n == 1 else plural or singular + 's'}"
-
-
 def _base(artigo: str) -> str:
     return f" — {artigo}" if artigo else ""
 
@@ -164,14 +160,14 @@ def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
     yield f"Identificador: {lei.slug}"
     yield from _avisos_vigencia(lei)
     yield ""
-    yield f"Quadro de vagas: {_plural(quadro.vagas, 'vaga oferecida', 'vagas oferecidas')}"
+    yield f"Quadro de vagas: {plural(quadro.vagas, 'vaga oferecida', 'vagas oferecidas')}"
     linhas = [[f"{NOME_AMPLA} ({AMPLA})", milhar(quadro.ampla), "", ""],
               [f"{NOME_PCD} ({PCD})", milhar(quadro.pcd), "", "edital"]]
     linhas += [[f"{r.nome} ({r.codigo})", milhar(r.vagas), _percentual_br(r.percentual), r.artigo]
                for r in quadro.reservas]
     yield from _tabela(["Tipo de vaga", "Vagas", "Percentual", "Base legal"], linhas, direita={1, 2})
     yield ""
-    yield f"Mínimo para haver reserva: {_plural(lei.minimo_vagas, 'vaga')}{_base(lei.artigo_minimo)}."
+    yield f"Mínimo para haver reserva: {plural(lei.minimo_vagas, 'vaga')}{_base(lei.artigo_minimo)}."
     yield f"Fração de vaga: {lei.get_arredondamento_display()}{_base(lei.artigo_arredondamento)}."
     yield (f"Prioridade quando vagas disputam a mesma posição: {lei.get_prioridade_display()}"
            f"{_base(lei.artigo_prioridade)}.")
@@ -179,7 +175,7 @@ def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
         artigo = f" ({lei.artigo_minimo})" if lei.artigo_minimo else ""
         yield ""
         yield from _paragrafo(
-            f"Nota: {_plural(quadro.vagas, 'vaga')} é menos que o mínimo de {lei.minimo_vagas} exigido pela lei"
+            f"Nota: {plural(quadro.vagas, 'vaga')} é menos que o mínimo de {lei.minimo_vagas} exigido pela lei"
             f"{artigo}; por isso nenhuma das vagas oferecidas é reservada. As posições "
             "seguintes (cadastro de reserva, novas vagas) continuam o padrão da lei.")
     total = len(quadro.ordem)
@@ -187,7 +183,7 @@ def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
     extra = ""
     if total > quadro.vagas:
         extra = f"; as posições após a {milhar(quadro.vagas)}ª são do cadastro de reserva"
-    yield f"Ordem de nomeação ({_plural(total, 'posição', 'posições')}{extra}):"
+    yield f"Ordem de nomeação ({plural(total, 'posição', 'posições')}{extra}):"
     yield from _quebrar(ordem_compacta(quadro.ordem))
     legenda = [f"{AMPLA} = {NOME_AMPLA.lower()}"]
     if PCD in quadro.ordem:
@@ -205,7 +201,7 @@ def linhas_convocacao(lei: Lei, quadro: Quadro, convocados: Sequence[Convocado])
     """O quadro seguido de quem ocupa cada posição, em texto."""
     yield from linhas_quadro(lei, quadro)
     yield ""
-    yield f"Convocação ({_plural(len(convocados), 'posição', 'posições')}):"
+    yield f"Convocação ({plural(len(convocados), 'posição', 'posições')}):"
     linhas = []
     revertidas = sem_titular = 0
     for c in convocados:

@@ -20,3 +20,9 @@ def milhar(n: int) -> str:
 def sem_acento(texto: str) -> str:
     """O texto sem os acentos e cedilhas (decomposição NFKD, só os caracteres ASCII): «Iúna» → «Iuna»."""
     return unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
+
+
+def plural(n: int, singular: str, plural: str | None = None) -> str:
+    """«1 membro presente», «3 membros presentes», «1.200 vagas»: o número (com o ponto de milhar) e a palavra na forma
+    certa; sem `plural`, a forma do plural é a do singular com «s»."""
+    return f"{milhar(n)} {singular if n == 1 else plural or singular + 's'}"

@@ -45,10 +45,10 @@ from heteroidentificacao.selectors import (
     cotistas_a_convocar,
     prazo_recurso_fim,
 )
-from heteroidentificacao.texto import plural
 from legislacao.models import citar
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin, recortar
+from nucleo.texto import plural
 
 PERMISSAO_ALTERAR = "heteroidentificacao.change_comissao"
 PERMISSAO_SESSOES = "heteroidentificacao.add_sessao"

@@ -32,11 +32,11 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import condicoes_do_recurso_que_faltam, cotistas_a_convocar
-from heteroidentificacao.texto import plural
 from legislacao.models import citar
 from nucleo.consulta import SoConsultaMixin
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin
+from nucleo.texto import plural
 
 CAMPO_SIGILOSO = "notas_entrevista"
 # A referência do arquivo da gravação só se mostra depois do pedido fundamentado, que fica registrado.

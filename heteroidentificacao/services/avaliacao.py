@@ -26,9 +26,9 @@ from heteroidentificacao.services.comum import (
     exigir_sessao_aberta,
     travar_avaliacao,
 )
-from heteroidentificacao.texto import plural
 from legislacao.models import citar
 from nucleo.servicos import ErroOperacao, auditar
+from nucleo.texto import plural
 
 
 @transaction.atomic

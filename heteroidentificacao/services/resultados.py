@@ -31,9 +31,9 @@ from heteroidentificacao.selectors import (
     prazo_recurso_fim,
 )
 from heteroidentificacao.services.comum import exigir_motivo
-from heteroidentificacao.texto import plural
 from legislacao.models import citar
 from nucleo.servicos import ErroOperacao, auditar
+from nucleo.texto import plural
 
 # Quantos nomes uma recusa lista antes de resumir o resto.
 LISTAR = 20

@@ -25,8 +25,8 @@ from heteroidentificacao.models import (
 )
 from heteroidentificacao.selectors import CONCLUIDAS, conferencia_da_comissao
 from heteroidentificacao.services.comum import exigir_motivo, exigir_presidente, exigir_quem_vota, registrar_ocorrencia
-from heteroidentificacao.texto import plural
 from nucleo.servicos import ErroOperacao, auditar
+from nucleo.texto import plural
 
 
 def _recurso_que_reconvoca(inscricao: Inscricao) -> Recurso | None:

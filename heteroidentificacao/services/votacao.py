@@ -39,9 +39,9 @@ from heteroidentificacao.services.comum import (
     registrar_ocorrencia,
     travar_avaliacao,
 )
-from heteroidentificacao.texto import plural
 from legislacao.models import SemMaioria, citar
 from nucleo.servicos import ErroOperacao, auditar
+from nucleo.texto import plural
 
 Eleitor = Avaliacao.eleitores.through
 INT4 = 2**31 - 1

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 
 from heteroidentificacao import services
 from heteroidentificacao.models import Avaliacao, EstadoAvaliacao, Sessao
-from heteroidentificacao.texto import plural
 from heteroidentificacao.views.comum import (
     area_da_comissao,
     avaliacao_do_membro,
@@ -35,6 +34,7 @@ from heteroidentificacao.views.formularios import (
     SaidaForm,
     VotacaoForm,
 )
+from nucleo.texto import plural
 
 
 def _dados(request, form) -> dict | None:
