@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from collections import Counter
 
 from django.contrib import admin
 from django.contrib.auth import get_user_model
@@ -11,6 +12,7 @@ from django.http import HttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
+from nucleo.acessos import TipoAcesso, registrar_acessos_por_orgao
 from nucleo.consulta import SoConsultaMixin
 from nucleo.filtros import FiltrosPermitidosAdmin
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
@@ -93,11 +95,16 @@ class AcessoSensivelAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
         resposta.write("\ufeff")
         escritor = csv.writer(resposta, delimiter=";")
         escritor.writerow(["quando", "conta", "órgão", "tipo", "o que", "registros", "filtro", "tela", "finalidade"])
-        for acesso in queryset.select_related("orgao").order_by("em"):
+        acessos = list(queryset.select_related("orgao").order_by("em"))
+        for acesso in acessos:
             escritor.writerow([celula_segura(v) for v in (
                 f"{timezone.localtime(acesso.em):%d/%m/%Y %H:%M:%S}", acesso.nome_usuario,
                 acesso.orgao.nome if acesso.orgao else "", acesso.get_tipo_display(), acesso.descricao,
                 acesso.quantidade, acesso.filtro, acesso.tela, acesso.finalidade)])
+        # O registro diz quem leu as fichas de cada titular: a exportação dele também fica registrada, no órgão de
+        # cada linha exportada.
+        registrar_acessos_por_orgao(request, Counter(acesso.orgao_id for acesso in acessos),
+                                    tipo=TipoAcesso.EXPORTACAO, descricao="Exportação do registro de acessos (CSV)")
         return resposta
 
     def changelist_view(self, request, extra_context=None):
