@@ -14,7 +14,6 @@ from django.utils import timezone
 
 from nucleo.acessos import TipoAcesso, registrar_acessos_por_orgao
 from nucleo.consulta import SoConsultaMixin
-from nucleo.filtros import FiltrosPermitidosAdmin
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 from nucleo.planilhas import celula_segura
@@ -49,10 +48,10 @@ admin.site.unregister(Usuario)
 
 
 @admin.register(Usuario)
-class UsuarioAdmin(FiltrosPermitidosAdmin, UserAdmin):
-    """As contas, com as lotações: cada um vê só as contas lotadas nos seus órgãos; a lista aceita só os filtros que
-    oferece (nada de `?password__startswith=`); superpoderes, grupos e permissões só pela administração da
-    instalação."""
+class UsuarioAdmin(RecorteOrgaoAdmin, UserAdmin):
+    """As contas, com as lotações: cada um vê só as contas lotadas nos seus órgãos (também nos campos de escolha de
+    conta dos outros admins); a lista aceita só os filtros que oferece (nada de `?password__startswith=`);
+    superpoderes, grupos e permissões só pela administração da instalação."""
 
     inlines = [LotacaoInline]
 
@@ -61,9 +60,9 @@ class UsuarioAdmin(FiltrosPermitidosAdmin, UserAdmin):
             return super().get_readonly_fields(request, obj)
         return [*super().get_readonly_fields(request, obj), "is_superuser", "groups", "user_permissions"]
 
-    def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        ids = orgaos_do_usuario(request.user)
+    def recortar(self, queryset, usuario):
+        # Pela subconsulta, e não pela junção com as lotações: a conta lotada em dois órgãos apareceria duas vezes.
+        ids = orgaos_do_usuario(usuario)
         if ids is None:
             return queryset
         return queryset.filter(pk__in=Lotacao.objects.filter(orgao_id__in=ids).values("usuario_id"))
