@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from collections import Counter
 
 from django.contrib import admin
 from django.contrib.auth import get_user_model
@@ -11,8 +12,8 @@ from django.http import HttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
+from nucleo.acessos import TipoAcesso, registrar_acessos_por_orgao
 from nucleo.consulta import SoConsultaMixin
-from nucleo.filtros import FiltrosPermitidosAdmin
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 from nucleo.planilhas import celula_segura
@@ -47,10 +48,10 @@ admin.site.unregister(Usuario)
 
 
 @admin.register(Usuario)
-class UsuarioAdmin(FiltrosPermitidosAdmin, UserAdmin):
-    """As contas, com as lotações: cada um vê só as contas lotadas nos seus órgãos; a lista aceita só os filtros que
-    oferece (nada de `?password__startswith=`); superpoderes, grupos e permissões só pela administração da
-    instalação."""
+class UsuarioAdmin(RecorteOrgaoAdmin, UserAdmin):
+    """As contas, com as lotações: cada um vê só as contas lotadas nos seus órgãos (também nos campos de escolha de
+    conta dos outros admins); a lista aceita só os filtros que oferece (nada de `?password__startswith=`);
+    superpoderes, grupos e permissões só pela administração da instalação."""
 
     inlines = [LotacaoInline]
 
@@ -59,9 +60,9 @@ class UsuarioAdmin(FiltrosPermitidosAdmin, UserAdmin):
             return super().get_readonly_fields(request, obj)
         return [*super().get_readonly_fields(request, obj), "is_superuser", "groups", "user_permissions"]
 
-    def get_queryset(self, request):
-        queryset = super().get_queryset(request)
-        ids = orgaos_do_usuario(request.user)
+    def recortar(self, queryset, usuario):
+        # Pela subconsulta, e não pela junção com as lotações: a conta lotada em dois órgãos apareceria duas vezes.
+        ids = orgaos_do_usuario(usuario)
         if ids is None:
             return queryset
         return queryset.filter(pk__in=Lotacao.objects.filter(orgao_id__in=ids).values("usuario_id"))
@@ -93,11 +94,16 @@ class AcessoSensivelAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
         resposta.write("\ufeff")
         escritor = csv.writer(resposta, delimiter=";")
         escritor.writerow(["quando", "conta", "órgão", "tipo", "o que", "registros", "filtro", "tela", "finalidade"])
-        for acesso in queryset.select_related("orgao").order_by("em"):
+        acessos = list(queryset.select_related("orgao").order_by("em"))
+        for acesso in acessos:
             escritor.writerow([celula_segura(v) for v in (
                 f"{timezone.localtime(acesso.em):%d/%m/%Y %H:%M:%S}", acesso.nome_usuario,
                 acesso.orgao.nome if acesso.orgao else "", acesso.get_tipo_display(), acesso.descricao,
                 acesso.quantidade, acesso.filtro, acesso.tela, acesso.finalidade)])
+        # O registro diz quem leu as fichas de cada titular: a exportação dele também fica registrada, no órgão de
+        # cada linha exportada.
+        registrar_acessos_por_orgao(request, Counter(acesso.orgao_id for acesso in acessos),
+                                    tipo=TipoAcesso.EXPORTACAO, descricao="Exportação do registro de acessos (CSV)")
         return resposta
 
     def changelist_view(self, request, extra_context=None):

@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class NucleoConfig(AppConfig):
     name = "nucleo"
     verbose_name = "Órgãos, usuários e proteção de dados"
+
+    def ready(self) -> None:
+        from django.contrib.auth.models import Group, Permission
+
+        from nucleo.orgaos import declarar_sem_orgao
+
+        # Os grupos e as permissões são os mesmos perfis em todos os órgãos: o órgão vem da lotação da conta.
+        declarar_sem_orgao(Group, Permission)

@@ -64,6 +64,7 @@ class Lotacao(models.Model):
 
 class TipoAcesso(models.TextChoices):
     FICHA = "ficha", "Ficha aberta"
+    HISTORICO = "historico", "Histórico da ficha"
     LISTA = "lista", "Lista"
     FILTRO = "filtro", "Lista filtrada por dado sensível"
     EXPORTACAO = "exportacao", "Exportação"

@@ -3,20 +3,29 @@ necessidade; cada órgão é o controlador dos dados dos seus certames).
 
 Quem administra a instalação (superusuário ou a permissão `nucleo.ver_todos_os_orgaos`) vê todos. Os admins
 recortam a lista, a ficha, as ações, o autocompletar, os PDFs e as exportações pelo mesmo `get_queryset`; as
-chaves estrangeiras dos formulários oferecem só o que a conta pode ver.
+chaves estrangeiras dos formulários oferecem só o que a conta pode ver. Um modelo sem admin que o recorte só aparece
+num formulário ou num filtro se foi declarado sem órgão (`declarar_sem_orgao`): as leis, os grupos de acesso.
 """
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib.admin import FieldListFilter, RelatedFieldListFilter
-from django.db.models import Q, QuerySet
+from django.core.exceptions import ImproperlyConfigured
+from django.db.models import Model, Q, QuerySet
 
 from nucleo.filtros import FiltrosPermitidosAdmin
 from nucleo.models import Lotacao
 
 PERMISSAO_TODOS = "nucleo.ver_todos_os_orgaos"
 _CACHE = "_orgaos_lotados"
+# As mesmas linhas para todas as contas; cada app declara os seus no ready() do seu AppConfig.
+MODELOS_SEM_ORGAO: set[type[Model]] = set()
+
+
+def declarar_sem_orgao(*modelos: type[Model]) -> None:
+    """Os modelos que não são de órgão nenhum (as leis, os grupos e as permissões de acesso)."""
+    MODELOS_SEM_ORGAO.update(modelos)
 
 
 def orgaos_do_usuario(usuario) -> frozenset[int] | None:
@@ -79,9 +88,20 @@ class RecorteOrgaoAdmin(FiltrosPermitidosAdmin):
 
 
 def recorte_do_modelo(site, modelo) -> RecorteOrgaoAdmin | None:
-    """O admin registrado para `modelo`, se ele recorta por órgão (None se o modelo não é de órgão nenhum)."""
+    """O admin registrado para `modelo`, que o recorta por órgão; None para um modelo declarado sem órgão.
+
+    Qualquer outro modelo é um erro de configuração, para toda conta (também para quem vê todos os órgãos), e não uma
+    lista vazia: a chave estrangeira nova para um modelo sem caminho até o órgão quebra o primeiro teste ou a primeira
+    tela que a mostra, em vez de oferecer as linhas de todos os órgãos (o vazamento) ou uma lista vazia que só o RH
+    de um órgão notaria, em produção."""
     registrado = site._registry.get(modelo)
-    return registrado if isinstance(registrado, RecorteOrgaoAdmin) else None
+    if isinstance(registrado, RecorteOrgaoAdmin):
+        return registrado
+    if modelo in MODELOS_SEM_ORGAO:
+        return None
+    raise ImproperlyConfigured(
+        f"{modelo._meta.label} não tem admin que o recorte por órgão (RecorteOrgaoAdmin) nem foi declarado sem órgão "
+        "(nucleo.orgaos.declarar_sem_orgao): um campo de escolha dele ofereceria os registros de todos os órgãos.")
 
 
 def recortar_campos(formulario: forms.BaseForm, usuario, site) -> None:

@@ -7,8 +7,11 @@ import re
 from collections import Counter
 
 from django.contrib import admin
+from django.utils import timezone
+from simple_history.manager import SIMPLE_HISTORY_REVERSE_ATTR_NAME
 
 from concursos.busca import palavras
+from concursos.exportacao import requisicao_da_lista
 from concursos.models import (
     Candidato,
     Cargo,
@@ -17,6 +20,7 @@ from concursos.models import (
     StatusCertame,
 )
 from concursos.paginacao import PaginadorEstimado
+from documentos.models import Exportacao
 from nucleo.acessos import TipoAcesso, filtros_sensiveis, registrar_acesso_na_requisicao, registrar_acessos_por_orgao
 from nucleo.models import Orgao
 from nucleo.orgaos import orgaos_do_usuario, recortar
@@ -83,12 +87,47 @@ def orgao_da_requisicao(request) -> int | None:
     return next(iter(orgaos)) if orgaos is not None and len(orgaos) == 1 else None
 
 
-def registrar_acesso_sensivel(request, objeto, *, titular_id: int | None = None, quantidade: int = 1) -> None:
-    """A ficha (ou página) com dados sensíveis aberta por quem pode vê-los: uma linha no registro (LGPD art. 37)."""
-    if pode_ver_sensiveis(request):
-        registrar_acesso_na_requisicao(
-            request, tipo=TipoAcesso.FICHA, descricao=f"{objeto._meta.verbose_name} {objeto}",
-            orgao_id=orgao_do_registro(objeto), objeto=objeto, titular_id=titular_id, quantidade=quantidade)
+def registrar_acesso_sensivel(request, objeto, *, titular_id: int | None = None, quantidade: int = 1,
+                              tipo: str = TipoAcesso.FICHA, descricao: str = "") -> None:
+    """A ficha (ou página) de um registro que mostrou dados sensíveis: uma linha no registro (LGPD art. 37), no órgão
+    do registro. Quem chama sabe se a página os mostrou à conta."""
+    registrar_acesso_na_requisicao(
+        request, tipo=tipo, descricao=descricao or f"{objeto._meta.verbose_name} {objeto}",
+        orgao_id=orgao_do_registro(objeto), objeto=objeto, titular_id=titular_id, quantidade=quantidade)
+
+
+class FichaSensivelMixin:
+    """A ficha de um registro com dados sensíveis e o seu histórico: cada página aberta grava uma linha no registro de
+    acessos (LGPD art. 37), no órgão do registro e com o titular (`titular(obj)`, o id do candidato). A página de uma
+    versão (django-simple-history) mostra os campos da ficha — os que o histórico não guarda, com o valor de hoje — e
+    grava como a ficha.
+
+    Sem `sensivel_para_todos`, os dados só aparecem a quem tem a permissão de vê-los, e o histórico não os guarda: a
+    lista das versões não grava. Com ele, o registro mostra o dado a quem o vê, com ou sem a permissão — o resultado
+    da heteroidentificação, o parecer, os traços, a apuração de fraude —, e as mudanças de cada versão o repetem: toda
+    página grava, para qualquer conta (como a lista de um grupo de reserva)."""
+
+    sensivel_para_todos = False
+
+    def _registrar_pagina(self, request, obj, tipo: str, complemento: str = "") -> None:
+        if self.sensivel_para_todos or pode_ver_sensiveis(request):
+            registrar_acesso_sensivel(request, obj, titular_id=self.titular(obj), tipo=tipo,
+                                      descricao=f"{obj._meta.verbose_name} {obj}{complemento}")
+
+    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
+        if obj is not None:
+            self._registrar_pagina(request, obj, TipoAcesso.FICHA)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def render_history_view(self, request, template, context, **kwargs):
+        # O django-simple-history desenha por aqui a lista das versões («object») e a página de uma («original»).
+        versao = context.get("original")
+        if versao is not None:
+            data = timezone.localtime(getattr(versao, SIMPLE_HISTORY_REVERSE_ATTR_NAME).history_date)
+            self._registrar_pagina(request, versao, TipoAcesso.HISTORICO, f": versão de {data:%d/%m/%Y %H:%M}")
+        elif self.sensivel_para_todos:
+            self._registrar_pagina(request, context["object"], TipoAcesso.HISTORICO, ": histórico")
+        return super().render_history_view(request, template, context, **kwargs)
 
 
 def so_digitos(texto: str) -> str:
@@ -118,9 +157,9 @@ def cadastros_do_cpf(usuario, cpf: str, candidatos=None):
 
 
 
-class DadosSensiveisNaListaMixin:
+class DadosSensiveisNaListaMixin(FichaSensivelMixin):
     """Cor ou raça e PcD só para quem pode vê-los (LGPD art. 11): nas colunas da lista, no formulário (nem
-    exibidos nem gravados) e com cada abertura da ficha registrada."""
+    exibidos nem gravados) e com cada abertura da ficha, da lista e da exportação registrada."""
 
     campos_sensiveis: tuple[str, ...] = ()
     colunas_sensiveis: tuple[str, ...] = ("cor", "deficiencia")
@@ -141,11 +180,6 @@ class DadosSensiveisNaListaMixin:
     def get_exclude(self, request, obj=None):
         # Fora do formulário também no POST: quem não pode ver não pode gravar esses campos.
         return [] if pode_ver_sensiveis(request) else list(self.campos_sensiveis)
-
-    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
-        if obj is not None:
-            registrar_acesso_sensivel(request, obj, titular_id=self.titular(obj))
-        return super().render_change_form(request, context, add, change, form_url, obj)
 
     @staticmethod
     def titular(obj: Candidato | Inscricao) -> int:
@@ -171,17 +205,38 @@ class DadosSensiveisNaListaMixin:
                               for obj in linhas)
         return dict(quantidades) or {orgao_da_requisicao(request): 0}
 
+    def _exporta_sensiveis(self, recurso, campos) -> bool:
+        """O arquivo traz um campo sensível: entre os escolhidos ou, sem escolha, entre os do recurso."""
+        campos = set(campos) or (set(recurso().get_export_headers())
+                                 | {f.attribute for f in recurso().get_export_fields()})
+        return bool(campos & set(self.campos_sensiveis))
+
+    def _registrar_exportacao(self, request, lista, *, descricao: str, quantidade: int) -> None:
+        """`lista` é a requisição da lista exportada: os filtros e o órgão vêm dela; a conta e a tela, de `request`."""
+        registrar_acesso_na_requisicao(
+            request, tipo=TipoAcesso.EXPORTACAO, filtro=filtros_sensiveis(lista.GET, self.campos_sensiveis),
+            descricao=descricao, quantidade=quantidade, orgao_id=orgao_da_requisicao(lista))
+
     def _do_file_export(self, file_format, request, queryset, export_form=None):
-        campos = set(self.get_export_resource_fields_from_form(export_form) or []) if export_form else set()
-        recurso = self.choose_export_resource_class(export_form, request) if export_form else None
-        if recurso is not None and not campos:
-            campos = set(recurso().get_export_headers()) | {f.attribute for f in recurso().get_export_fields()}
-        if campos & set(self.campos_sensiveis):
-            registrar_acesso_na_requisicao(
-                request, tipo=TipoAcesso.EXPORTACAO, filtro=filtros_sensiveis(request.GET, self.campos_sensiveis),
-                descricao=f"Exportação de {self.opts.verbose_name_plural} ({type(file_format).__name__})",
-                quantidade=queryset.count(), orgao_id=orgao_da_requisicao(request))
+        if export_form is not None and self._exporta_sensiveis(
+                self.choose_export_resource_class(export_form, request),
+                self.get_export_resource_fields_from_form(export_form) or []):
+            self._registrar_exportacao(
+                request, request, quantidade=queryset.count(),
+                descricao=f"Exportação de {self.opts.verbose_name_plural} ({type(file_format).__name__})")
         return super()._do_file_export(file_format, request, queryset, export_form=export_form)
+
+    def registrar_exportacao_da_fila(self, request, exportacao: Exportacao, *, ato: str) -> None:
+        """O arquivo de uma exportação da fila, baixado ou pedido de novo (concursos/admin/exportacao.py), com os
+        filtros da lista de onde o pedido partiu. Refeita, ainda não há o arquivo: conta-se como no pedido."""
+        recurso = {r.__name__: r for r in self.get_export_resource_classes(request)}.get(exportacao.recurso)
+        if recurso is None or not self._exporta_sensiveis(recurso, exportacao.campos):
+            return
+        lista = requisicao_da_lista(exportacao)
+        quantidade = exportacao.total_linhas
+        if quantidade is None:
+            quantidade = self.get_export_queryset(lista).count()
+        self._registrar_exportacao(request, lista, quantidade=quantidade, descricao=f"{ato}: {exportacao.descricao}")
 
 
 class BuscaExataMixin:

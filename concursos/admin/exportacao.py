@@ -37,7 +37,9 @@ def _mil(n: int | None) -> str:
 
 
 class ExportacaoEmSegundoPlanoMixin:
-    """Para os ModelAdmin com o ExportMixin: as exportações grandes vão para a fila de tarefas."""
+    """Para os ModelAdmin com o ExportMixin: as exportações grandes vão para a fila de tarefas. O arquivo baixado e o
+    pedido refeito ficam no registro de acessos pelo `registrar_exportacao_da_fila` do DadosSensiveisNaListaMixin
+    (concursos/admin/comum.py), como a exportação imediata."""
 
     export_template_name = "admin/concursos/exportacao/exportar.html"
     export_formats = FORMATOS
@@ -146,6 +148,7 @@ class ExportacaoEmSegundoPlanoMixin:
         if request.method == "POST" and "refazer" in request.POST:
             # Só o primeiro pedido vale: dois cliques não põem o mesmo arquivo duas vezes na fila.
             if reabrir_exportacao(exportacao):
+                self.registrar_exportacao_da_fila(request, exportacao, ato="Exportação refeita")
                 return self._enfileirar(exportacao)
             messages.warning(request, "Esta exportação não está com falha (já foi refeita ou ainda está em "
                                       "andamento).")
@@ -163,5 +166,6 @@ class ExportacaoEmSegundoPlanoMixin:
         # A versão com dados sensíveis só sai para quem ainda tem a permissão de exportá-la.
         if exportacao.recurso not in {r.__name__ for r in self.get_export_resource_classes(request)}:
             raise PermissionDenied
+        self.registrar_exportacao_da_fila(request, exportacao, ato="Download da exportação")
         # O admin_view já marca a resposta como privada e sem cache (never_cache).
         return FileResponse(exportacao.arquivo.open("rb"), as_attachment=True, filename=exportacao.nome_arquivo)

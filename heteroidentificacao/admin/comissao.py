@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
@@ -47,7 +47,7 @@ from heteroidentificacao.selectors import (
 )
 from legislacao.models import citar
 from nucleo.historico import HistoricoSoConsultaAdmin
-from nucleo.orgaos import RecorteOrgaoAdmin, recortar
+from nucleo.orgaos import RecorteOrgaoAdmin, recortar, recorte_do_modelo
 from nucleo.texto import plural
 
 PERMISSAO_ALTERAR = "heteroidentificacao.change_comissao"
@@ -59,8 +59,9 @@ def conferencia_visivel(request, comissao: Comissao) -> Conferencia:
     return conferencia_da_comissao(comissao, com_nomes=comissao.nomes_publicos or pode_ver_membros(request))
 
 
-class MembroInline(admin.StackedInline):
+class MembroInline(RecorteOrgaoAdmin, admin.StackedInline):
     model = Membro
+    caminho_orgao = "comissao__certame__orgao"
     form = MembroForm
     formset = MembrosFormSet
     extra = 0
@@ -82,6 +83,16 @@ class MembroInline(admin.StackedInline):
 
     def has_view_permission(self, request, obj=None):
         return pode_ver_membros(request)
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "usuario":
+            # As contas lotadas nos órgãos da conta (as que o autocompletar oferece) e as que já servem às comissões
+            # deles; a da comissão de outro órgão, nem como opção.
+            contas = db_field.related_model._default_manager
+            lotadas = recorte_do_modelo(self.admin_site, db_field.related_model).recortar(contas.all(), request.user)
+            da_comissao = self.recortar(Membro.objects.all(), request.user).values("usuario_id")
+            kwargs["queryset"] = contas.filter(Q(pk__in=lotadas.values("pk")) | Q(pk__in=da_comissao))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     @admin.display(description="termo para assinatura")
     def termo_pdf(self, membro: Membro) -> str:

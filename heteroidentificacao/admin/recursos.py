@@ -11,7 +11,7 @@ from django.contrib import admin, messages
 from django.urls import path
 from django.utils.html import format_html
 
-from concursos.admin.comum import CertameFiltro
+from concursos.admin.comum import CertameFiltro, FichaSensivelMixin
 from concursos.models import Inscricao
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import (
@@ -63,8 +63,10 @@ def _selo(estado: str, rotulo: str) -> str:
 # ---------------------------------------------------------------- recursos
 
 
-class RecursoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
+class RecursoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, FichaSensivelMixin, HistoricoSoConsultaAdmin):
     caminho_orgao = "avaliacao__sessao__comissao__certame__orgao"
+    # A decisão recorrida (a não confirmação da autodeclaração) e os fundamentos do candidato, para quem vê o recurso.
+    sensivel_para_todos = True
     list_display = ["inscricao", "candidato", "edital", "decisao", "protocolado_em", "situacao", "pauta",
                     "registrado_por"]
     list_filter = ["estado", CertameDoRecursoFiltro, "avaliacao__sessao__comissao"]
@@ -79,6 +81,10 @@ class RecursoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, HistoricoSo
 
     def has_add_permission(self, request, obj=None):
         return request.user.has_perm(PERMISSAO_PROTOCOLAR)
+
+    @staticmethod
+    def titular(recurso: Recurso) -> int:
+        return recurso.avaliacao.inscricao.candidato_id
 
     def get_search_results(self, request, queryset, search_term):
         termo = search_term.strip()
@@ -210,8 +216,11 @@ class RecursoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, HistoricoSo
 # ---------------------------------------------------------------- apuração de fraude
 
 
-class ProcedimentoFraudeAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
+class ProcedimentoFraudeAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, FichaSensivelMixin,
+                              HistoricoSoConsultaAdmin):
     caminho_orgao = "inscricao__certame__orgao"
+    # A apuração de uma declaração falsa de cor ou raça: os fatos, a defesa e a decisão, para quem vê o procedimento.
+    sensivel_para_todos = True
     list_display = ["inscricao_numero", "candidato", "edital", "instaurado_em", "ato", "situacao", "decidido_em",
                     "encaminhado_mp_em"]
     list_filter = ["estado", CertameDaInscricaoFiltro]
@@ -228,6 +237,10 @@ class ProcedimentoFraudeAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, 
 
     def has_add_permission(self, request, obj=None):
         return request.user.has_perm(PERMISSAO_INSTAURAR)
+
+    @staticmethod
+    def titular(procedimento: ProcedimentoFraude) -> int:
+        return procedimento.inscricao.candidato_id
 
     @admin.display(description="inscrição", ordering="inscricao__numero")
     def inscricao_numero(self, procedimento: ProcedimentoFraude) -> str:

@@ -14,7 +14,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from simple_history.template_utils import HistoricalRecordContextHelper
 
-from concursos.admin.comum import pode_ver_sensiveis, registrar_acesso_sensivel
+from concursos.admin.comum import FichaSensivelMixin, pode_ver_sensiveis, registrar_acesso_sensivel
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import (
     ConvocacaoForm,
@@ -249,8 +249,11 @@ class HistoricoDaAvaliacao(HistoricalRecordContextHelper):
                 if campo.field != CAMPO_GRAVACAO]
 
 
-class AvaliacaoAdmin(RecorteOrgaoAdmin, AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, HistoricoSoConsultaAdmin):
+class AvaliacaoAdmin(RecorteOrgaoAdmin, AvaliacaoLeituraMixin, SoConsultaMixin, PaginasMixin, FichaSensivelMixin,
+                     HistoricoSoConsultaAdmin):
     caminho_orgao = "sessao__comissao__certame__orgao"
+    # O resultado, o parecer e os traços aparecem a quem vê a avaliação, e as mudanças do histórico os repetem.
+    sensivel_para_todos = True
     list_display = ["inscricao_numero", "candidato", "cargo", "sessao", "horario", "instancia", "estado",
                     "resultado", "votos", "gravacao_registrada"]
     list_filter = ["estado", "resultado", "sessao__comissao"]
@@ -292,10 +295,9 @@ class AvaliacaoAdmin(RecorteOrgaoAdmin, AvaliacaoLeituraMixin, SoConsultaMixin, 
             return queryset, False
         return queryset.filter(inscricao__numero=termo), False
 
-    def render_change_form(self, request, context, add=False, change=False, form_url="", obj=None):
-        if obj is not None:
-            registrar_acesso_sensivel(request, obj, titular_id=obj.inscricao.candidato_id)
-        return super().render_change_form(request, context, add, change, form_url, obj)
+    @staticmethod
+    def titular(avaliacao: Avaliacao) -> int:
+        return avaliacao.inscricao.candidato_id
 
     @admin.display(description="autodeclaração de cor ou raça")
     def autodeclaracao(self, avaliacao: Avaliacao) -> str:

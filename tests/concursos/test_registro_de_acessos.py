@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from concursos.models import Inscricao
 from demonstracao.perfis import garantir_perfis
+from documentos.models import Exportacao
 from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
 from tests.concursos.test_admin_exportacao import exportar_csv
 from tests.conftest import lotar_em_todos
@@ -182,3 +183,98 @@ def test_uma_lista_com_dois_orgaos_fica_no_registro_de_cada_um(inscricoes, fazer
     AcessoSensivel.objects.all().delete()
     rh.get(LISTA)
     assert dict(AcessoSensivel.objects.values_list("orgao_id", "quantidade")) == {a.pk: 3, b.pk: 1}
+
+
+def test_a_versao_antiga_da_inscricao_fica_registrada_como_a_ficha(inscricoes):
+    """A página de uma versão do histórico mostra a autodeclaração (com o valor de hoje: o histórico não a guarda):
+    registrada como a ficha, para quem pode vê-la; a lista das versões, sem dado sensível, não."""
+    inscricao = inscricoes[0]
+    versao = inscricao.history.earliest("history_date")
+    pagina = reverse("admin:concursos_inscricao_simple_history", args=[inscricao.pk, versao.history_id])
+    rh = cliente(*RH_SENSIVEL)
+    assert rh.get(reverse("admin:concursos_inscricao_history", args=[inscricao.pk])).status_code == 200
+    assert not AcessoSensivel.objects.exists()
+    resposta = rh.get(pagina)
+    assert resposta.status_code == 200 and "Parda" in resposta.content.decode()
+    acesso = AcessoSensivel.objects.get()
+    assert (acesso.tipo, acesso.titular_id, acesso.orgao_id, acesso.modelo, acesso.objeto_id, acesso.quantidade,
+            acesso.tela, acesso.nome_usuario) == (
+        TipoAcesso.HISTORICO, inscricao.candidato_id, inscricao.certame.orgao_id, "concursos.inscricao",
+        inscricao.pk, 1, pagina, get_user_model().objects.latest("pk").username)
+    assert acesso.descricao.startswith(f"inscrição {inscricao.numero}: versão de ")
+    assert cliente(grupo="Órgão de controle").get(pagina).status_code == 200
+    assert AcessoSensivel.objects.count() == 1
+
+
+@pytest.fixture
+def fila(monkeypatch, settings, tmp_path):
+    """Com o limite em zero, toda exportação vai para a fila (nos testes, gerada na hora)."""
+    from concursos import exportacao as exportacoes
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    monkeypatch.setattr(exportacoes, "LIMITE_NA_HORA", 0)
+
+
+def test_o_arquivo_da_fila_com_cor_raca_baixado_fica_registrado(inscricoes, fila):
+    """O pedido grava ao entrar na fila; o arquivo, que pode sair dias depois, grava de novo a cada download, com o
+    órgão e o filtro da lista de onde partiu. A versão de publicação não traz dado sensível: não grava."""
+    from tests.concursos.exportacoes import baixar, pedir
+
+    rh = cliente(*RH_SENSIVEL)
+    certame = inscricoes[0].certame
+    pedir(rh, recurso=0, filtro=f"certame={certame.pk}&cor_raca__exact=parda")
+    pedido = ultimo()
+    assert (pedido.tipo, pedido.quantidade, pedido.orgao_id) == (TipoAcesso.EXPORTACAO, 1, certame.orgao_id)
+    exportacao = Exportacao.objects.get()
+    arquivo = baixar(rh, exportacao)
+    assert arquivo.status_code == 200 and "parda" in b"".join(arquivo.streaming_content).decode()
+    download = ultimo()
+    assert download.pk != pedido.pk
+    assert (download.tipo, download.quantidade, download.orgao_id, download.filtro, download.tela) == (
+        TipoAcesso.EXPORTACAO, 1, certame.orgao_id, "cor_raca__exact=parda",
+        reverse("admin:concursos_inscricao_exportacao_arquivo", args=[exportacao.pk]))
+    assert download.descricao == f"Download da exportação: {exportacao.descricao}"
+    baixar(rh, exportacao)
+    assert AcessoSensivel.objects.count() == 3
+
+    pedir(rh, recurso=1)
+    publicacao = Exportacao.objects.latest("pk")
+    assert baixar(rh, publicacao).status_code == 200
+    assert AcessoSensivel.objects.count() == 3
+
+
+def test_a_exportacao_com_cor_raca_refeita_fica_registrada(inscricoes, fila):
+    from documentos.models import EstadoExportacao
+
+    rh = cliente(*RH_SENSIVEL)
+    exportacao = Exportacao.objects.create(
+        criada_por=get_user_model().objects.latest("pk"), modelo="concursos.inscricao", recurso="InscricaoResource",
+        formato="CSV", descricao="Inscrições — completa (CSV)", estado=EstadoExportacao.FALHOU, erro="Caiu.",
+        filtros=f"certame={inscricoes[0].certame_id}")
+    pagina = reverse("admin:concursos_inscricao_exportacao", args=[exportacao.pk])
+    assert rh.post(pagina, {"refazer": "1"}).status_code == 302
+    acesso = AcessoSensivel.objects.get()
+    assert (acesso.tipo, acesso.quantidade, acesso.orgao_id, acesso.tela, acesso.descricao) == (
+        TipoAcesso.EXPORTACAO, 3, inscricoes[0].certame.orgao_id, pagina,
+        "Exportação refeita: Inscrições — completa (CSV)")
+    # Um segundo clique não refaz nada: nem grava.
+    rh.post(pagina, {"refazer": "1"})
+    assert AcessoSensivel.objects.count() == 1
+
+
+def test_a_exportacao_do_registro_de_acessos_tambem_fica_registrada(inscricoes):
+    """O registro diz quem leu as fichas de cada titular: exportá-lo grava uma linha por órgão das linhas exportadas,
+    para o encarregado de cada um."""
+    a = inscricoes[0].certame.orgao
+    b = Orgao.objects.create(nome="Câmara de Iúna", municipio="Iúna", uf="ES")
+    linhas = [AcessoSensivel.objects.create(nome_usuario="rh", orgao=orgao, tipo=TipoAcesso.FICHA, tela="/x/",
+                                            descricao="inscrição") for orgao in (a, a, b)]
+    encarregado = cliente(grupo="Encarregado de dados")
+    resposta = encarregado.post(REGISTRO, {"action": "exportar_csv", "_selected_action": [x.pk for x in linhas]})
+    assert resposta.status_code == 200
+    novas = AcessoSensivel.objects.exclude(pk__in=[x.pk for x in linhas])
+    assert sorted(novas.values_list("orgao_id", "quantidade")) == [(a.pk, 2), (b.pk, 1)]
+    for acesso in novas:
+        assert (acesso.tipo, acesso.tela, acesso.descricao, acesso.nome_usuario) == (
+            TipoAcesso.EXPORTACAO, REGISTRO, "Exportação do registro de acessos (CSV)",
+            get_user_model().objects.latest("pk").username)

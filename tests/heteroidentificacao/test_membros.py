@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 
 from heteroidentificacao import services
@@ -138,3 +138,30 @@ def test_conta_do_presidente_que_ganhou_acesso_ao_admin_nao_conduz(sessao, comis
     with pytest.raises(ErroOperacao, match="ganhou acesso ao admin"):
         services.sessao_abrir(sessao=sessao, presentes=list(comissao.membros.filter(papel=Papel.TITULAR)),
                               usuario=presidente.usuario)
+
+
+def test_o_rh_de_um_orgao_so_liga_ao_membro_as_contas_do_orgao(comissao, contas, certame_afonso, fazer_comissao):
+    """LGPD art. 6º, III: o campo da conta do membro oferece (e aceita) as contas lotadas nos órgãos do RH e as que já
+    servem às comissões deles — continuam ligadas quando o RH salva a comissão —, e não as de outro órgão."""
+    from django.contrib import admin
+    from django.test import RequestFactory
+
+    from concursos.models import Certame
+    from heteroidentificacao.models import Comissao
+    from nucleo.models import Lotacao, Orgao
+    from tests.conftest import lotar_em_todos
+
+    rh, _, _, livre = contas
+    lotar_em_todos(rh)
+    rh.user_permissions.set(Permission.objects.filter(codename__in=["change_comissao", "change_membro"]))
+    lotada = Usuario.objects.create_user("membro.lotado", password="senha-membro-123")
+    Lotacao.objects.create(usuario=lotada, orgao=certame_afonso.orgao)
+    outro = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
+    de_outro = fazer_comissao(Certame.objects.create(orgao=outro, numero_edital="9/2024", titulo="Outro",
+                                                     municipio="Iúna", uf="ES", data_edital=certame_afonso.data_edital))
+    requisicao = RequestFactory().get("/admin/")
+    requisicao.user = Usuario.objects.get(pk=rh.pk)
+    formset, _ = next(iter(admin.site._registry[Comissao].get_formsets_with_inlines(requisicao, comissao)))
+    opcoes = set(formset(instance=comissao).empty_form.fields["usuario"].queryset)
+    assert {lotada, *(m.usuario for m in comissao.membros.exclude(usuario=None))} == opcoes
+    assert not {livre, *(m.usuario for m in de_outro.membros.all())} & opcoes

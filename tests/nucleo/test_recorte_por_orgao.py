@@ -393,41 +393,94 @@ def test_controle_positivo_as_contas_de_a_veem_os_dados_de_a(dois_orgaos):
     assert set(TOKENS) == {"A", "B"}
 
 
-def test_formularios_do_admin_nao_oferecem_registros_de_b(dois_orgaos):
-    """Cada campo de escolha de registro (chave estrangeira, M2M) dos formulários de inclusão e de alteração de todos
-    os admins — e dos seus inlines — para o RH de A: nenhum registro de B entre as opções (nem aceito num POST)."""
+def _campos_de_escolha_dos_formularios(usuario, objetos: dict, falhas: list[str]):
+    """(onde, campo) de cada campo de escolha de registro (chave estrangeira, M2M) dos formulários de inclusão e de
+    alteração (com os `objetos`) de todos os admins, e dos seus inlines, que a conta abre."""
     from django import forms
     from django.test import RequestFactory
 
-    cenario = dois_orgaos
-    a, b = cenario.a, cenario.b
-    falhas = []
     requisicao = RequestFactory().get("/admin/")
-    requisicao.user = cenario.rh_a
+    requisicao.user = usuario
     for modelo, model_admin in admin.site._registry.items():
-        for obj in (None, a.objetos.get(modelo)):
+        for obj in (None, objetos[modelo]) if modelo in objetos else (None,):
             if obj is None and not model_admin.has_add_permission(requisicao):
                 continue
             if obj is not None and not model_admin.has_view_or_change_permission(requisicao, obj):
                 continue
+            pagina = f"{modelo._meta.label} ({'alteração' if obj else 'inclusão'})"
             try:
                 formularios = [("formulário", model_admin.get_form(requisicao, obj)(instance=obj))]
                 for formset, inline in model_admin.get_formsets_with_inlines(requisicao, obj):
                     formularios.append((type(inline).__name__, formset(instance=obj or modelo()).empty_form))
-            except Exception as erro:
-                falhas.append(f"{modelo._meta.label} ({'alteração' if obj else 'inclusão'}): {erro!r}")
+            except Exception as erro:  # p. ex. ImproperlyConfigured: um campo de um modelo sem recorte por órgão
+                falhas.append(f"{pagina}: {erro!r}")
                 continue
             for onde, formulario in formularios:
                 for nome, campo in formulario.fields.items():
-                    if not isinstance(campo, forms.ModelChoiceField) or nome == formulario._meta.model._meta.pk.name:
-                        # O id de cada linha de um inline: nas linhas existentes, só as do próprio registro; numa
-                        # linha nova ele não é gravado (o Django cria outro registro).
-                        continue
-                    alvo = b.objetos.get(campo.queryset.model)
-                    if alvo is not None and campo.queryset.filter(pk=alvo.pk).exists():
-                        falhas.append(f"{modelo._meta.label} ({'alteração' if obj else 'inclusão'}), {onde}, "
-                                      f"campo «{nome}»: aceita {campo.queryset.model._meta.label} de B ({alvo})")
+                    # O id de cada linha de um inline fica de fora: nas linhas existentes, só as do próprio registro;
+                    # numa linha nova ele não é gravado (o Django cria outro registro).
+                    if isinstance(campo, forms.ModelChoiceField) and nome != formulario._meta.model._meta.pk.name:
+                        yield f"{pagina}, {onde}, campo «{nome}»", campo
+
+
+def _espelho_em_b(usuario, orgao_b):
+    """A mesma conta (os mesmos grupos e permissões), lotada só em B."""
+    from nucleo.models import Lotacao
+
+    espelho = get_user_model().objects.create_user(f"{usuario.get_username()}_em_b", is_staff=True)
+    espelho.groups.set(usuario.groups.all())
+    espelho.user_permissions.set(usuario.user_permissions.all())
+    Lotacao.objects.create(usuario=espelho, orgao=orgao_b)
+    return espelho
+
+
+def test_formularios_do_admin_nao_oferecem_registros_de_b(dois_orgaos):
+    """Cada campo de escolha de registro dos formulários de todos os admins (inclusão, alteração e inlines), para cada
+    conta de A: nenhum registro de B entre as opções (nem aceito num POST), salvo de um modelo declarado sem órgão
+    (nucleo.orgaos.declarar_sem_orgao: os grupos e as permissões de acesso). Os registros de B são os do cenário (com
+    as contas da comissão de B) e os que o mesmo campo oferece à mesma conta lotada só em B: um campo sem recorte
+    oferece às duas as mesmas linhas. Um campo de um modelo sem caminho até o órgão nem declaração é erro de
+    configuração (recorte_do_modelo), e a falha o lista."""
+    from heteroidentificacao.models import Membro
+    from nucleo.orgaos import MODELOS_SEM_ORGAO
+
+    cenario = dois_orgaos
+    a, b = cenario.a, cenario.b
+    conhecidos: dict = {}
+    for objeto in b.objetos.values():
+        conhecidos.setdefault(type(objeto), set()).add(objeto.pk)
+    conhecidos.setdefault(get_user_model(), set()).update(
+        Membro.objects.filter(comissao__certame__orgao=b.orgao).exclude(usuario=None).values_list("usuario_id",
+                                                                                                  flat=True))
+    falhas: list[str] = []
+    vistos = 0
+    for conta, usuario in cenario.contas_de_a.items():
+        espelho = _espelho_em_b(usuario, b.orgao)
+        de_b = {onde: set(campo.queryset.values_list("pk", flat=True))
+                for onde, campo in _campos_de_escolha_dos_formularios(espelho, b.objetos, falhas)}
+        for onde, campo in _campos_de_escolha_dos_formularios(usuario, a.objetos, falhas):
+            vistos += 1
+            modelo = campo.queryset.model
+            if modelo in MODELOS_SEM_ORGAO:
+                continue
+            vazados = list(campo.queryset.filter(pk__in=conhecidos.get(modelo, set()) | de_b.get(onde, set()))[:3])
+            if vazados:
+                falhas.append(f"{conta}: {onde}: oferece {modelo._meta.label} de B (ou que a conta só de B também "
+                              f"vê): {vazados}")
     assert not falhas, f"{len(falhas)} campo(s) com registros de B:\n" + "\n".join(falhas)
+    # Controle: o percurso acha os campos (o certame da inscrição, a comissão da sessão, a conta do membro…).
+    assert vistos > 10
+
+
+def test_so_se_declara_sem_orgao_o_que_nao_aponta_para_um_registro_de_orgao():
+    """Declarar sem órgão um modelo com chave para um registro de órgão abriria o recorte dele pelos formulários."""
+    from nucleo.orgaos import MODELOS_SEM_ORGAO
+
+    de_orgao = {modelo for modelo in apps.get_models() if _de_orgao(modelo)}
+    for modelo in MODELOS_SEM_ORGAO:
+        assert not _de_orgao(modelo), modelo
+        chaves = {c.related_model for c in modelo._meta.get_fields() if c.is_relation and c.concrete}
+        assert not chaves & de_orgao, modelo
 
 
 def test_paginas_de_a_nao_dependem_dos_registros_de_b(dois_orgaos):
