@@ -18,20 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-
-class TipoDocumento(models.TextChoices):
-    # Os tipos dos dois apps ficam aqui, juntos, para que a página pública diga o que é cada documento.
-    QUADRO_VAGAS = "quadro_vagas", "Quadro de vagas (anexo do edital)"
-    LISTA_CLASSIFICACAO = "lista_classificacao", "Lista de classificação"
-    CONVOCACOES = "convocacoes", "Lista de convocações"
-    ATA_SESSAO = "ata_sessao", "Ata de sessão de heteroidentificação"
-    ATA_RECURSO = "ata_recurso", "Ata de julgamento de recursos"
-    RESULTADO_PROVISORIO = "resultado_provisorio", "Resultado provisório da heteroidentificação"
-    RESULTADO_FINAL = "resultado_final", "Resultado final da heteroidentificação"
-    TERMO_CONFIDENCIALIDADE = "termo_confidencialidade", "Termo de confidencialidade"
-    EDITAL_CONVOCACAO = "edital_convocacao", "Edital de convocação para heteroidentificação"
-    RELATORIO_TITULAR = "relatorio_titular", "Relatório do titular (LGPD art. 18)"
-    OUTRO = "outro", "Outro documento"
+from documentos.tipos import tipos_de_documento
 
 
 def _caminho(documento: DocumentoEmitido, nome: str) -> str:
@@ -41,7 +28,8 @@ def _caminho(documento: DocumentoEmitido, nome: str) -> str:
 class DocumentoEmitido(models.Model):
     """Um PDF emitido pelo sistema. Nunca se altera: emitir de novo gera outro documento, com outro código."""
 
-    tipo = models.CharField("tipo", max_length=32, choices=TipoDocumento.choices)
+    # Os tipos são os que os apps registram (documentos/tipos.py): a página pública diz o que é cada documento.
+    tipo = models.CharField("tipo", max_length=32, choices=tipos_de_documento)
     titulo = models.CharField("título", max_length=300)
     codigo = models.CharField("código de verificação", max_length=14, unique=True)
     sha256 = models.CharField("SHA-256", max_length=64, help_text="Hash dos bytes do PDF guardado.")
