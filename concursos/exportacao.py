@@ -81,7 +81,7 @@ def nome_do_arquivo(model_admin, formato) -> str:
 
 def gerar(exportacao: Exportacao) -> Exportacao:
     """Gera o arquivo de uma exportação pedida; em caso de erro, a exportação fica «Falhou», com o motivo."""
-    Exportacao.objects.filter(pk=exportacao.pk).update(estado=EstadoExportacao.GERANDO, ultimo_sinal=timezone.now())
+    exportacao.sinalizar(estado=EstadoExportacao.GERANDO)
     try:
         model_admin = admin_do_modelo(exportacao)
         requisicao = requisicao_da_lista(exportacao)
@@ -123,7 +123,7 @@ def _linhas(recurso, consulta, exportacao: Exportacao, *, nativos: bool):
     for n, objeto in enumerate(recurso.iter_queryset(consulta), 1):
         yield [recurso.export_field(campo, objeto, force_native_type=nativos) for campo in campos]
         if n % PASSO_PROGRESSO == 0:
-            Exportacao.objects.filter(pk=exportacao.pk).update(linhas_processadas=n, ultimo_sinal=timezone.now())
+            exportacao.sinalizar(linhas_processadas=n)
 
 
 def _escrever(destino, recurso, formato, consulta, exportacao: Exportacao) -> None:

@@ -19,7 +19,7 @@ from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
-from nucleo.models import Orgao
+from nucleo.models import Orgao, TarefaComProgresso
 
 
 class TipoCertame(models.TextChoices):
@@ -415,7 +415,7 @@ class EstadoImportacao(models.TextChoices):
     FALHOU = "falhou", "Falhou (nada foi gravado)"
 
 
-class Importacao(models.Model):
+class Importacao(TarefaComProgresso):
     """Um arquivo da banca enviado para importação; acompanha o progresso quando roda em segundo plano."""
 
     certame = models.ForeignKey(Certame, verbose_name="certame", on_delete=models.CASCADE,
@@ -425,18 +425,15 @@ class Importacao(models.Model):
     simulacao = models.BooleanField("só validar (sem gravar)", default=False)
     estado = models.CharField("estado", max_length=12, choices=EstadoImportacao.choices,
                               default=EstadoImportacao.PENDENTE)
-    total_linhas = models.PositiveIntegerField("linhas", null=True, blank=True)
-    linhas_processadas = models.PositiveIntegerField("linhas processadas", default=0)
     erros = models.JSONField("erros", default=list, blank=True)
     resumo = models.TextField("resumo", blank=True)
     criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="enviada por", null=True,
                                    on_delete=models.SET_NULL, related_name="+")
     criada_em = models.DateTimeField("enviada em", auto_now_add=True)
-    concluida_em = models.DateTimeField("concluída em", null=True, blank=True)
-    # Gravado com o andamento: sem sinal por TAREFAS_SEM_SINAL_MINUTOS, o processo morreu (concursos/recuperacao.py).
-    ultimo_sinal = models.DateTimeField("último sinal do processo", null=True, blank=True, editable=False)
     sha256 = models.CharField("SHA-256 do arquivo", max_length=64, blank=True, editable=False,
                               help_text="Identifica o arquivo importado: o mesmo arquivo sempre dá o mesmo código.")
+
+    estado_concluido = EstadoImportacao.CONCLUIDA
 
     class Meta:
         verbose_name = "importação"
@@ -445,12 +442,3 @@ class Importacao(models.Model):
 
     def __str__(self) -> str:
         return f"{self.nome_original} ({self.get_estado_display()})"
-
-    @property
-    def progresso(self) -> int:
-        """Percentual concluído (0 a 100) para a barra de progresso."""
-        if self.estado == EstadoImportacao.CONCLUIDA:
-            return 100
-        if not self.total_linhas:
-            return 0
-        return min(100, self.linhas_processadas * 100 // self.total_linhas)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from documentos.tipos import tipos_de_documento
+from nucleo.models import TarefaComProgresso
 
 
 def _caminho(documento: DocumentoEmitido, nome: str) -> str:
@@ -84,7 +85,7 @@ def _caminho_exportacao(exportacao: Exportacao, nome: str) -> str:
     return f"exportacoes/{exportacao.criada_em:%Y/%m}/{exportacao.chave}/{nome}"
 
 
-class Exportacao(models.Model):
+class Exportacao(TarefaComProgresso):
     """Uma exportação do admin grande demais para a requisição, gerada pela fila de tarefas e baixada depois.
 
     Guarda o pedido (modelo, recurso, formato, campos e os filtros da lista) para refazer a consulta no processo
@@ -96,7 +97,6 @@ class Exportacao(models.Model):
     criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="pedida por", on_delete=models.CASCADE,
                                    related_name="+")
     criada_em = models.DateTimeField("pedida em", default=timezone.now)
-    concluida_em = models.DateTimeField("concluída em", null=True, blank=True)
     modelo = models.CharField("modelo", max_length=100, help_text="app_label.model_name da lista exportada.")
     recurso = models.CharField("recurso", max_length=100, help_text="Classe do django-import-export usada.")
     descricao = models.CharField("descrição", max_length=300)
@@ -105,13 +105,12 @@ class Exportacao(models.Model):
     filtros = models.TextField("filtros da lista", blank=True)
     estado = models.CharField("estado", max_length=10, choices=EstadoExportacao.choices,
                               default=EstadoExportacao.NA_FILA)
-    total_linhas = models.PositiveIntegerField("linhas", null=True, blank=True)
     linhas_processadas = models.PositiveIntegerField("linhas prontas", default=0)
-    # Gravado com o andamento: sem sinal por TAREFAS_SEM_SINAL_MINUTOS, o processo morreu (concursos/recuperacao.py).
-    ultimo_sinal = models.DateTimeField("último sinal do processo", null=True, blank=True, editable=False)
     arquivo = models.FileField("arquivo", upload_to=_caminho_exportacao, blank=True)
     nome_arquivo = models.CharField("nome para download", max_length=200, blank=True)
     erro = models.TextField("erro", blank=True)
+
+    estado_concluido = EstadoExportacao.PRONTA
 
     class Meta:
         verbose_name = "exportação"
@@ -125,15 +124,6 @@ class Exportacao(models.Model):
     @property
     def em_andamento(self) -> bool:
         return self.estado in (EstadoExportacao.NA_FILA, EstadoExportacao.GERANDO)
-
-    @property
-    def progresso(self) -> int:
-        """Percentual pronto (0 a 100), para a barra de progresso."""
-        if self.estado == EstadoExportacao.PRONTA:
-            return 100
-        if not self.total_linhas:
-            return 0
-        return min(100, self.linhas_processadas * 100 // self.total_linhas)
 
 
 class TarefaEmSegundoPlano(DBTaskResult):
