@@ -21,7 +21,7 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
 
-from concursos import exportacao as exportacoes
+from concursos.exportacao import geracao as exportacoes
 from concursos.formatos_seguros import FORMATOS
 from concursos.recuperacao import marcar_paradas, reabrir_exportacao
 from documentos.models import EstadoExportacao, Exportacao

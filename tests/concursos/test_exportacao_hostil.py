@@ -13,7 +13,7 @@ from django.urls import reverse
 from import_export.formats import base_formats
 from openpyxl import load_workbook
 
-from concursos import exportacao as exportacoes
+from concursos.exportacao import geracao as exportacoes
 from concursos.formatos_seguros import neutralizar
 from documentos.models import EstadoExportacao, Exportacao
 from tests.concursos.exportacoes import EXPORTAR, baixar, pedir
