@@ -22,7 +22,7 @@ from django.urls import path
 from django.utils import timezone
 
 from concursos.exportacao import geracao as exportacoes
-from concursos.formatos_seguros import FORMATOS
+from concursos.exportacao.formatos_seguros import FORMATOS
 from concursos.recuperacao import marcar_paradas, reabrir_exportacao
 from documentos.models import EstadoExportacao, Exportacao
 

@@ -5,8 +5,8 @@ pedido vira uma `documentos.Exportacao` e a tarefa `concursos.tarefas.gerar_expo
 consulta da lista com o mesmo usuário e os mesmos filtros (as permissões são conferidas de novo, no processo da
 fila), passa cada linha pelo mesmo Resource da exportação imediata (os mesmos cabeçalhos e valores, o CPF
 mascarado da versão de publicação) e grava o arquivo em fluxo — CSV, TSV e XLSX linha a linha, sem montar a
-planilha inteira na memória, cada célula neutralizada como na exportação imediata (concursos/formatos_seguros.py) —,
-anotando o andamento para a página de progresso.
+planilha inteira na memória, cada célula neutralizada como na exportação imediata
+(concursos/exportacao/formatos_seguros.py) —, anotando o andamento para a página de progresso.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from django.http import HttpRequest, QueryDict
 from django.utils import timezone
 from django.utils.text import slugify
 
-from concursos.formatos_seguros import neutralizar_linha
+from concursos.exportacao.formatos_seguros import neutralizar_linha
 from documentos.models import EstadoExportacao, Exportacao
 
 # Até aqui a exportação cabe numa requisição (alguns segundos); acima, vai para a fila.

@@ -14,7 +14,7 @@ from import_export.formats import base_formats
 from openpyxl import load_workbook
 
 from concursos.exportacao import geracao as exportacoes
-from concursos.formatos_seguros import neutralizar
+from concursos.exportacao.formatos_seguros import neutralizar
 from documentos.models import EstadoExportacao, Exportacao
 from tests.concursos.exportacoes import EXPORTAR, baixar, pedir
 
