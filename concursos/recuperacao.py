@@ -18,8 +18,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from concursos.models import EstadoImportacao, Importacao
-from documentos.models import EstadoExportacao, Exportacao
+from concursos.models import EstadoExportacao, EstadoImportacao, Exportacao, Importacao
 
 
 def _minutos() -> int:

@@ -11,9 +11,8 @@ from django_tasks import TaskResultStatus, default_task_backend, task
 
 from concursos.exportacao import geracao
 from concursos.importacao.acompanhamento import executar_importacao
-from concursos.models import Importacao
+from concursos.models import Exportacao, Importacao
 from concursos.retencao import aplicar_retencao
-from documentos.models import Exportacao
 
 
 @task()

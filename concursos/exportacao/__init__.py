@@ -4,5 +4,5 @@
 - `formatos_seguros`: CSV, TSV e XLSX em que nenhuma célula vira fórmula.
 - `geracao`: a exportação grande, gerada em fluxo pela tarefa `concursos.tarefas.gerar_exportacao`.
 
-O pedido e o andamento ficam em `concursos.models.Exportacao`; as telas, em concursos/admin/exportacao.py.
+O pedido e o andamento ficam em `concursos.Exportacao`; as telas, em concursos/admin/exportacao.py.
 """

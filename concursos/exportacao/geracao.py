@@ -1,7 +1,7 @@
 """Exportações grandes do admin (1.000.000 de inscrições), geradas pela fila de tarefas e gravadas aos poucos.
 
 Até `LIMITE_NA_HORA` linhas a exportação sai na própria requisição, pelo django-import-export. Acima disso, o
-pedido vira uma `documentos.Exportacao` e a tarefa `concursos.tarefas.gerar_exportacao` a executa: refaz a
+pedido vira uma `concursos.Exportacao` e a tarefa `concursos.tarefas.gerar_exportacao` a executa: refaz a
 consulta da lista com o mesmo usuário e os mesmos filtros (as permissões são conferidas de novo, no processo da
 fila), passa cada linha pelo mesmo Resource da exportação imediata (os mesmos cabeçalhos e valores, o CPF
 mascarado da versão de publicação) e grava o arquivo em fluxo — CSV, TSV e XLSX linha a linha, sem montar a
@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from concursos.exportacao.formatos_seguros import neutralizar_linha
-from documentos.models import EstadoExportacao, Exportacao
+from concursos.models import EstadoExportacao, Exportacao
 
 # Até aqui a exportação cabe numa requisição (alguns segundos); acima, vai para a fila.
 LIMITE_NA_HORA = 20_000

@@ -15,7 +15,7 @@ from openpyxl import load_workbook
 
 from concursos.exportacao import geracao as exportacoes
 from concursos.exportacao.formatos_seguros import neutralizar
-from documentos.models import EstadoExportacao, Exportacao
+from concursos.models import EstadoExportacao, Exportacao
 from tests.concursos.exportacoes import EXPORTAR, baixar, pedir
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,7 @@ andamento do mesmo jeito e dão o mesmo sinal de vida."""
 
 import pytest
 
-from concursos.models import EstadoImportacao, Importacao
-from documentos.models import EstadoExportacao, Exportacao
+from concursos.models import EstadoExportacao, EstadoImportacao, Exportacao, Importacao
 from nucleo.models import TarefaComProgresso
 
 CASOS = [(Importacao, EstadoImportacao.GRAVANDO, EstadoImportacao.CONCLUIDA),
