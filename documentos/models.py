@@ -67,7 +67,11 @@ class DocumentoEmitido(models.Model):
 
 
 class TarefaEmSegundoPlano(DBTaskResult):
-    """A fila do django-tasks-db (importações e exportações grandes) com nome em português no admin."""
+    """A fila do django-tasks-db (importações e exportações grandes) com nome em português no admin.
+
+    Fica aqui, e não no núcleo, só para não mudar o endereço (/admin/documentos/tarefaemsegundoplano/), a seção do
+    admin e a permissão «documentos.view_tarefaemsegundoplano»: é um proxy de uma biblioteca, que não conhece app
+    nenhum do projeto."""
 
     class Meta:
         proxy = True
