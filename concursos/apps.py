@@ -6,7 +6,11 @@ class ConcursosConfig(AppConfig):
     verbose_name = "Concursos e processos seletivos"
 
     def ready(self) -> None:
-        from concursos import retencao, titular
+        from concursos import (
+            documentos,  # noqa: F401 (importá-lo registra os tipos de documento do app)
+            retencao,
+            titular,
+        )
         from nucleo.retencao import anonimizador
         from nucleo.titular import fonte
 

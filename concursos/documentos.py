@@ -20,14 +20,21 @@ from decimal import Decimal
 from concursos.models import Cargo, Certame, Convocacao, Escolaridade
 from concursos.selectors.listas import GERAL, Lista, listas_do_cargo
 from concursos.services.certame import resumo_da_lei
-from documentos.models import DocumentoEmitido, TipoDocumento
+from documentos.models import DocumentoEmitido
 from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
 from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto
+from documentos.tipos import registrar_tipo
 from legislacao import motor
 from legislacao.models import Consequencia, Lei, Prioridade
 from legislacao.saida import ordem_compacta
 from legislacao.selectors import lei_aplicavel
 from nucleo.texto import data_br
+
+# Os tipos dos documentos dos certames (documentos/tipos.py); o código é o que fica guardado em cada documento.
+TIPO_QUADRO_VAGAS = registrar_tipo("quadro_vagas", "Quadro de vagas (anexo do edital)")
+TIPO_LISTA_CLASSIFICACAO = registrar_tipo("lista_classificacao", "Lista de classificação")
+TIPO_CONVOCACOES = registrar_tipo("convocacoes", "Lista de convocações")
+TIPO_RELATORIO_TITULAR = registrar_tipo("relatorio_titular", "Relatório do titular (LGPD art. 18)")
 
 ARREDONDAMENTO = dict(Lei._meta.get_field("arredondamento").choices)
 # Rótulos curtos na tabela: «Ensino fundamental» quebraria a linha de quase todo cargo.
@@ -202,7 +209,7 @@ def emitir_quadro(*, certame: Certame, usuario) -> DocumentoEmitido:
     certame = Certame.objects.select_related("orgao", "lei").get(pk=certame.pk)
     titulo = f"Quadro de vagas — Edital nº {certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/quadro_vagas.html", contexto=contexto_quadro(certame),
-                      tipo=TipoDocumento.QUADRO_VAGAS, titulo=titulo, usuario=usuario, referencia=certame,
+                      tipo=TIPO_QUADRO_VAGAS, titulo=titulo, usuario=usuario, referencia=certame,
                       nome_arquivo=f"quadro de vagas edital {certame.numero_edital}", orgao_id=certame.orgao_id)
 
 
@@ -250,7 +257,7 @@ def emitir_lista(*, cargo: Cargo, codigo: str, usuario) -> DocumentoEmitido:
     lista = contexto["lista"]
     titulo = f"Lista de classificação — {lista.nome} — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/lista.html", contexto=contexto,
-                      tipo=TipoDocumento.LISTA_CLASSIFICACAO, titulo=titulo, usuario=usuario, referencia=cargo,
+                      tipo=TIPO_LISTA_CLASSIFICACAO, titulo=titulo, usuario=usuario, referencia=cargo,
                       nome_arquivo=f"lista {lista.codigo} cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
                       orgao_id=cargo.certame.orgao_id)
 
@@ -306,6 +313,6 @@ def emitir_convocacoes(*, cargo: Cargo, usuario) -> DocumentoEmitido:
     cargo = Cargo.objects.select_related("certame__orgao").get(pk=cargo.pk)
     titulo = f"Convocações — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/convocacoes.html", contexto=contexto_convocacoes(cargo),
-                      tipo=TipoDocumento.CONVOCACOES, titulo=titulo, usuario=usuario, referencia=cargo,
+                      tipo=TIPO_CONVOCACOES, titulo=titulo, usuario=usuario, referencia=cargo,
                       nome_arquivo=f"convocacoes cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
                       orgao_id=cargo.certame.orgao_id)

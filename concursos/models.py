@@ -1,4 +1,5 @@
-"""Certames, cargos, candidatos, inscrições e as chamadas (convocações) de cada cargo.
+"""Certames, cargos, candidatos, inscrições, as chamadas (convocações) de cada cargo, as importações e as
+exportações grandes do admin.
 
 As escritas que mudam o destino de um candidato passam por concursos/services/; as listas, por
 concursos/selectors/listas.py. Aqui ficam os dados e as regras de integridade.
@@ -7,11 +8,13 @@ concursos/selectors/listas.py. Aqui ficam os dados e as regras de integridade.
 from __future__ import annotations
 
 import re
+import uuid
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from localflavor.br.validators import BRCPFValidator
 from simple_history.models import HistoricalRecords
 
@@ -19,7 +22,7 @@ from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
-from nucleo.models import Orgao
+from nucleo.models import Orgao, TarefaComProgresso
 
 
 class TipoCertame(models.TextChoices):
@@ -415,7 +418,7 @@ class EstadoImportacao(models.TextChoices):
     FALHOU = "falhou", "Falhou (nada foi gravado)"
 
 
-class Importacao(models.Model):
+class Importacao(TarefaComProgresso):
     """Um arquivo da banca enviado para importação; acompanha o progresso quando roda em segundo plano."""
 
     certame = models.ForeignKey(Certame, verbose_name="certame", on_delete=models.CASCADE,
@@ -425,18 +428,15 @@ class Importacao(models.Model):
     simulacao = models.BooleanField("só validar (sem gravar)", default=False)
     estado = models.CharField("estado", max_length=12, choices=EstadoImportacao.choices,
                               default=EstadoImportacao.PENDENTE)
-    total_linhas = models.PositiveIntegerField("linhas", null=True, blank=True)
-    linhas_processadas = models.PositiveIntegerField("linhas processadas", default=0)
     erros = models.JSONField("erros", default=list, blank=True)
     resumo = models.TextField("resumo", blank=True)
     criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="enviada por", null=True,
                                    on_delete=models.SET_NULL, related_name="+")
     criada_em = models.DateTimeField("enviada em", auto_now_add=True)
-    concluida_em = models.DateTimeField("concluída em", null=True, blank=True)
-    # Gravado com o andamento: sem sinal por TAREFAS_SEM_SINAL_MINUTOS, o processo morreu (concursos/recuperacao.py).
-    ultimo_sinal = models.DateTimeField("último sinal do processo", null=True, blank=True, editable=False)
     sha256 = models.CharField("SHA-256 do arquivo", max_length=64, blank=True, editable=False,
                               help_text="Identifica o arquivo importado: o mesmo arquivo sempre dá o mesmo código.")
+
+    estado_concluido = EstadoImportacao.CONCLUIDA
 
     class Meta:
         verbose_name = "importação"
@@ -446,11 +446,55 @@ class Importacao(models.Model):
     def __str__(self) -> str:
         return f"{self.nome_original} ({self.get_estado_display()})"
 
+
+class EstadoExportacao(models.TextChoices):
+    NA_FILA = "na_fila", "Na fila"
+    GERANDO = "gerando", "Preparando o arquivo"
+    PRONTA = "pronta", "Pronta para baixar"
+    FALHOU = "falhou", "Falhou"
+
+
+def _caminho_exportacao(exportacao: Exportacao, nome: str) -> str:
+    # A chave aleatória no caminho: o arquivo traz dados pessoais e o nome não pode ser adivinhado, mesmo que a
+    # pasta de mídia seja servida diretamente pelo servidor web.
+    return f"exportacoes/{exportacao.criada_em:%Y/%m}/{exportacao.chave}/{nome}"
+
+
+class Exportacao(TarefaComProgresso):
+    """Uma exportação do admin grande demais para a requisição, gerada pela fila de tarefas e baixada depois.
+
+    Guarda o pedido (modelo, recurso, formato, campos e os filtros da lista) para refazer a consulta no processo
+    da fila, com as permissões de quem pediu conferidas de novo lá; e o andamento, para a página de progresso.
+    Só quem pediu baixa o arquivo.
+    """
+
+    chave = models.UUIDField("chave", default=uuid.uuid4, unique=True, editable=False)
+    criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="pedida por", on_delete=models.CASCADE,
+                                   related_name="+")
+    criada_em = models.DateTimeField("pedida em", default=timezone.now)
+    modelo = models.CharField("modelo", max_length=100, help_text="app_label.model_name da lista exportada.")
+    recurso = models.CharField("recurso", max_length=100, help_text="Classe do django-import-export usada.")
+    descricao = models.CharField("descrição", max_length=300)
+    formato = models.CharField("formato", max_length=20)
+    campos = models.JSONField("campos", default=list, blank=True)
+    filtros = models.TextField("filtros da lista", blank=True)
+    estado = models.CharField("estado", max_length=10, choices=EstadoExportacao.choices,
+                              default=EstadoExportacao.NA_FILA)
+    arquivo = models.FileField("arquivo", upload_to=_caminho_exportacao, blank=True)
+    nome_arquivo = models.CharField("nome para download", max_length=200, blank=True)
+    erro = models.TextField("erro", blank=True)
+
+    estado_concluido = EstadoExportacao.PRONTA
+
+    class Meta:
+        verbose_name = "exportação"
+        verbose_name_plural = "exportações"
+        ordering = ["-criada_em"]
+        indexes = [models.Index(fields=["criada_por", "-criada_em"], name="exportacao_usuario_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.descricao} ({self.get_estado_display()})"
+
     @property
-    def progresso(self) -> int:
-        """Percentual concluído (0 a 100) para a barra de progresso."""
-        if self.estado == EstadoImportacao.CONCLUIDA:
-            return 100
-        if not self.total_linhas:
-            return 0
-        return min(100, self.linhas_processadas * 100 // self.total_linhas)
+    def em_andamento(self) -> bool:
+        return self.estado in (EstadoExportacao.NA_FILA, EstadoExportacao.GERANDO)

@@ -16,12 +16,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import F
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from concursos.models import EstadoImportacao, Importacao
-from documentos.models import EstadoExportacao, Exportacao
+from concursos.models import EstadoExportacao, EstadoImportacao, Exportacao, Importacao
 
 
 def _minutos() -> int:
@@ -39,19 +36,13 @@ def motivo_exportacao() -> str:
             "Use «Tentar de novo» para preparar o arquivo outra vez.")
 
 
-def _sem_sinal(consulta, estados):
-    # Sem nenhum sinal (tarefa anterior ao campo), conta o pedido.
-    limite = timezone.now() - timedelta(minutes=_minutos())
-    return (consulta.filter(estado__in=estados)
-            .alias(sinal=Coalesce("ultimo_sinal", F("criada_em"))).filter(sinal__lt=limite))
-
-
 def marcar_paradas() -> tuple[int, int]:
     """Dá como falhas as importações e exportações em andamento sem sinal; devolve quantas de cada."""
     agora = timezone.now()
-    importacoes = _sem_sinal(Importacao.objects, [EstadoImportacao.VALIDANDO, EstadoImportacao.GRAVANDO]).update(
+    limite = agora - timedelta(minutes=_minutos())
+    importacoes = Importacao.sem_sinal([EstadoImportacao.VALIDANDO, EstadoImportacao.GRAVANDO], desde=limite).update(
         estado=EstadoImportacao.FALHOU, resumo=motivo_importacao(), concluida_em=agora)
-    exportacoes = _sem_sinal(Exportacao.objects, [EstadoExportacao.GERANDO]).update(
+    exportacoes = Exportacao.sem_sinal([EstadoExportacao.GERANDO], desde=limite).update(
         estado=EstadoExportacao.FALHOU, erro=motivo_exportacao(), concluida_em=agora)
     return importacoes, exportacoes
 
@@ -61,21 +52,13 @@ def reabrir_importacao(importacao: Importacao) -> bool:
 
     Quem chama a executa de novo (na hora ou pela fila, como no envio)."""
     # Sem o arquivo (a guarda o apagou, concursos/retencao.py) não há o que refazer: envia-se de novo.
-    reaberta = Importacao.objects.filter(pk=importacao.pk, estado=EstadoImportacao.FALHOU).exclude(arquivo="").update(
-        estado=EstadoImportacao.PENDENTE, linhas_processadas=0, erros=[], resumo="", concluida_em=None,
-        ultimo_sinal=None)
-    if reaberta:
-        importacao.refresh_from_db()
-    return bool(reaberta)
+    return importacao.recomecar(Importacao.objects.filter(estado=EstadoImportacao.FALHOU).exclude(arquivo=""),
+                                estado=EstadoImportacao.PENDENTE, erros=[], resumo="")
 
 
 def reabrir_exportacao(exportacao: Exportacao) -> bool:
     """Põe de volta «Na fila» uma exportação que falhou; False se ela não estava falha (outro clique chegou antes).
 
     Quem chama a põe na fila de novo. O prazo de guarda do arquivo conta a partir de agora."""
-    reaberta = Exportacao.objects.filter(pk=exportacao.pk, estado=EstadoExportacao.FALHOU).update(
-        estado=EstadoExportacao.NA_FILA, linhas_processadas=0, total_linhas=None, erro="", concluida_em=None,
-        ultimo_sinal=None, criada_em=timezone.now())
-    if reaberta:
-        exportacao.refresh_from_db()
-    return bool(reaberta)
+    return exportacao.recomecar(Exportacao.objects.filter(estado=EstadoExportacao.FALHOU),
+                                estado=EstadoExportacao.NA_FILA, total_linhas=None, erro="", criada_em=timezone.now())

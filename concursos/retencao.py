@@ -120,7 +120,7 @@ def aplicar_retencao(hoje: date | None = None) -> Resumo:
     agora = timezone.now()
     hoje = hoje or timezone.localdate()
     vencidos = certames_vencidos(hoje)
-    from concursos.exportacao import apagar_vencidas
+    from concursos.exportacao.geracao import apagar_vencidas
 
     apagar_vencidas()
     return Resumo(arquivos_apagados=apagar_arquivos_usados(agora), certames_vencidos=len(vencidos),

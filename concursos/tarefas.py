@@ -9,11 +9,10 @@ from datetime import datetime, time, timedelta
 from django.utils import timezone
 from django_tasks import TaskResultStatus, default_task_backend, task
 
-from concursos import exportacao
+from concursos.exportacao import geracao
 from concursos.importacao.acompanhamento import executar_importacao
-from concursos.models import Importacao
+from concursos.models import Exportacao, Importacao
 from concursos.retencao import aplicar_retencao
-from documentos.models import Exportacao
 
 
 @task()
@@ -27,7 +26,7 @@ def processar_importacao(importacao_id: int) -> str:
 def gerar_exportacao(exportacao_id: int) -> str:
     """Gera o arquivo de uma exportação grande do admin; o andamento e o arquivo ficam na Exportacao."""
     pedido = Exportacao.objects.select_related("criada_por").get(pk=exportacao_id)
-    return exportacao.gerar(pedido).estado
+    return geracao.gerar(pedido).estado
 
 
 @task()

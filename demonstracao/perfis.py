@@ -25,7 +25,7 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
         "heteroidentificacao.sessao": CADASTRAR, "heteroidentificacao.avaliacao": ("view", "change"),
         "heteroidentificacao.recurso": CADASTRAR, "heteroidentificacao.procedimentofraude": CADASTRAR,
         "heteroidentificacao.acessogravacao": ("view", "add"),
-        "documentos.documentoemitido": VER, "documentos.exportacao": VER,
+        "documentos.documentoemitido": VER, "concursos.exportacao": VER,
         "auth.user": VER,
     },
     "Cadastro de leis": {

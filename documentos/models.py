@@ -2,36 +2,18 @@
 
 Quem recebe um PDF (impresso ou por e-mail) confere a autenticidade na página pública
 /verificar/<código>/: o código existe, e o arquivo que tem em mãos tem o mesmo hash do emitido.
-
-E as exportações grandes do admin (CSV, XLSX), geradas pela fila de tarefas e baixadas depois.
 """
 
 from __future__ import annotations
-
-import uuid
 
 from django.conf import settings
 from django.contrib.contenttypes.fields import GenericForeignKey
 from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.urls import reverse
-from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-
-class TipoDocumento(models.TextChoices):
-    # Os tipos dos dois apps ficam aqui, juntos, para que a página pública diga o que é cada documento.
-    QUADRO_VAGAS = "quadro_vagas", "Quadro de vagas (anexo do edital)"
-    LISTA_CLASSIFICACAO = "lista_classificacao", "Lista de classificação"
-    CONVOCACOES = "convocacoes", "Lista de convocações"
-    ATA_SESSAO = "ata_sessao", "Ata de sessão de heteroidentificação"
-    ATA_RECURSO = "ata_recurso", "Ata de julgamento de recursos"
-    RESULTADO_PROVISORIO = "resultado_provisorio", "Resultado provisório da heteroidentificação"
-    RESULTADO_FINAL = "resultado_final", "Resultado final da heteroidentificação"
-    TERMO_CONFIDENCIALIDADE = "termo_confidencialidade", "Termo de confidencialidade"
-    EDITAL_CONVOCACAO = "edital_convocacao", "Edital de convocação para heteroidentificação"
-    RELATORIO_TITULAR = "relatorio_titular", "Relatório do titular (LGPD art. 18)"
-    OUTRO = "outro", "Outro documento"
+from documentos.tipos import tipos_de_documento
 
 
 def _caminho(documento: DocumentoEmitido, nome: str) -> str:
@@ -41,7 +23,8 @@ def _caminho(documento: DocumentoEmitido, nome: str) -> str:
 class DocumentoEmitido(models.Model):
     """Um PDF emitido pelo sistema. Nunca se altera: emitir de novo gera outro documento, com outro código."""
 
-    tipo = models.CharField("tipo", max_length=32, choices=TipoDocumento.choices)
+    # Os tipos são os que os apps registram (documentos/tipos.py): a página pública diz o que é cada documento.
+    tipo = models.CharField("tipo", max_length=32, choices=tipos_de_documento)
     titulo = models.CharField("título", max_length=300)
     codigo = models.CharField("código de verificação", max_length=14, unique=True)
     sha256 = models.CharField("SHA-256", max_length=64, help_text="Hash dos bytes do PDF guardado.")
@@ -83,73 +66,12 @@ class DocumentoEmitido(models.Model):
         return settings.SITE_URL.rstrip("/") + self.get_absolute_url()
 
 
-class EstadoExportacao(models.TextChoices):
-    NA_FILA = "na_fila", "Na fila"
-    GERANDO = "gerando", "Preparando o arquivo"
-    PRONTA = "pronta", "Pronta para baixar"
-    FALHOU = "falhou", "Falhou"
-
-
-def _caminho_exportacao(exportacao: Exportacao, nome: str) -> str:
-    # A chave aleatória no caminho: o arquivo traz dados pessoais e o nome não pode ser adivinhado, mesmo que a
-    # pasta de mídia seja servida diretamente pelo servidor web.
-    return f"exportacoes/{exportacao.criada_em:%Y/%m}/{exportacao.chave}/{nome}"
-
-
-class Exportacao(models.Model):
-    """Uma exportação do admin grande demais para a requisição, gerada pela fila de tarefas e baixada depois.
-
-    Guarda o pedido (modelo, recurso, formato, campos e os filtros da lista) para refazer a consulta no processo
-    da fila, com as permissões de quem pediu conferidas de novo lá; e o andamento, para a página de progresso.
-    Só quem pediu baixa o arquivo.
-    """
-
-    chave = models.UUIDField("chave", default=uuid.uuid4, unique=True, editable=False)
-    criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="pedida por", on_delete=models.CASCADE,
-                                   related_name="+")
-    criada_em = models.DateTimeField("pedida em", default=timezone.now)
-    concluida_em = models.DateTimeField("concluída em", null=True, blank=True)
-    modelo = models.CharField("modelo", max_length=100, help_text="app_label.model_name da lista exportada.")
-    recurso = models.CharField("recurso", max_length=100, help_text="Classe do django-import-export usada.")
-    descricao = models.CharField("descrição", max_length=300)
-    formato = models.CharField("formato", max_length=20)
-    campos = models.JSONField("campos", default=list, blank=True)
-    filtros = models.TextField("filtros da lista", blank=True)
-    estado = models.CharField("estado", max_length=10, choices=EstadoExportacao.choices,
-                              default=EstadoExportacao.NA_FILA)
-    total_linhas = models.PositiveIntegerField("linhas", null=True, blank=True)
-    linhas_processadas = models.PositiveIntegerField("linhas prontas", default=0)
-    # Gravado com o andamento: sem sinal por TAREFAS_SEM_SINAL_MINUTOS, o processo morreu (concursos/recuperacao.py).
-    ultimo_sinal = models.DateTimeField("último sinal do processo", null=True, blank=True, editable=False)
-    arquivo = models.FileField("arquivo", upload_to=_caminho_exportacao, blank=True)
-    nome_arquivo = models.CharField("nome para download", max_length=200, blank=True)
-    erro = models.TextField("erro", blank=True)
-
-    class Meta:
-        verbose_name = "exportação"
-        verbose_name_plural = "exportações"
-        ordering = ["-criada_em"]
-        indexes = [models.Index(fields=["criada_por", "-criada_em"], name="exportacao_usuario_idx")]
-
-    def __str__(self) -> str:
-        return f"{self.descricao} ({self.get_estado_display()})"
-
-    @property
-    def em_andamento(self) -> bool:
-        return self.estado in (EstadoExportacao.NA_FILA, EstadoExportacao.GERANDO)
-
-    @property
-    def progresso(self) -> int:
-        """Percentual pronto (0 a 100), para a barra de progresso."""
-        if self.estado == EstadoExportacao.PRONTA:
-            return 100
-        if not self.total_linhas:
-            return 0
-        return min(100, self.linhas_processadas * 100 // self.total_linhas)
-
-
 class TarefaEmSegundoPlano(DBTaskResult):
-    """A fila do django-tasks-db (importações e exportações grandes) com nome em português no admin."""
+    """A fila do django-tasks-db (importações e exportações grandes) com nome em português no admin.
+
+    Fica aqui, e não no núcleo, só para não mudar o endereço (/admin/documentos/tarefaemsegundoplano/), a seção do
+    admin e a permissão «documentos.view_tarefaemsegundoplano»: é um proxy de uma biblioteca, que não conhece app
+    nenhum do projeto."""
 
     class Meta:
         proxy = True

@@ -23,7 +23,8 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 
 from documentos.codigos import novo_codigo
-from documentos.models import DocumentoEmitido, TipoDocumento
+from documentos.models import DocumentoEmitido
+from documentos.tipos import rotulo_do_tipo
 
 
 def qr_code_svg(url: str) -> str:
@@ -76,7 +77,7 @@ def renderizar_pdf(html: str) -> tuple[bytes, int]:
     return documento.write_pdf(), len(documento.pages)
 
 
-def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str | TipoDocumento, titulo: str, usuario=None,
+def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str, titulo: str, usuario=None,
                referencia: models.Model | None = None, nome_arquivo: str | None = None,
                orgao_id: int | None = None) -> DocumentoEmitido:
     """Renderiza `template` com `contexto`, grava o PDF e devolve o documento com código e SHA-256.
@@ -90,6 +91,7 @@ def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str | TipoDocum
     Sem transação própria: a renderização leva até segundos e não deve segurar travas do banco; o registro
     é um único INSERT, feito só depois de o PDF existir e ter o seu hash.
     """
+    rotulo = rotulo_do_tipo(tipo)  # recusa o tipo não registrado antes de sortear o código e renderizar
     codigo = _novo_codigo_livre()
     documento = DocumentoEmitido(
         tipo=tipo, titulo=titulo[:300], codigo=codigo, emitido_em=timezone.now(),
@@ -101,7 +103,7 @@ def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str | TipoDocum
     dados = {
         "codigo": codigo, "url_verificacao": documento.url_verificacao,
         "qr_code": qr_code_svg(documento.url_verificacao), "titulo": titulo,
-        "tipo": TipoDocumento(tipo).label, "emitido_em": documento.emitido_em,
+        "tipo": rotulo, "emitido_em": documento.emitido_em,
         "emitido_por": _nome(documento.emitido_por),
     }
     # Fora de uma requisição (comandos, benchmarks) o idioma ativo pode não ser o do sistema.

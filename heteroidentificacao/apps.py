@@ -6,7 +6,11 @@ class HeteroidentificacaoConfig(AppConfig):
     verbose_name = "Heteroidentificação"
 
     def ready(self) -> None:
-        from heteroidentificacao import retencao, titular
+        from heteroidentificacao import (
+            documentos,  # noqa: F401 (importá-lo registra os tipos de documento do app)
+            retencao,
+            titular,
+        )
         from nucleo.retencao import anonimizador
         from nucleo.titular import fonte
 

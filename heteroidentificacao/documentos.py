@@ -22,8 +22,9 @@ from django.utils import timezone
 from django.utils.text import Truncator
 
 from concursos.models import Certame, formatar_cpf, mascarar_cpf
-from documentos.models import DocumentoEmitido, TipoDocumento
+from documentos.models import DocumentoEmitido
 from documentos.pdf import emitir_pdf
+from documentos.tipos import registrar_tipo
 from heteroidentificacao.composicao import Enunciado
 from heteroidentificacao.models import (
     AcessoGravacao,
@@ -44,6 +45,14 @@ from heteroidentificacao.models import (
 from heteroidentificacao.selectors import exames_da_gravacao, prazo_recurso_fim, titulares
 from heteroidentificacao.services import ErroOperacao, comissao_que_julga
 from legislacao.models import Consequencia, Lei, Maioria, SemMaioria
+
+# Os tipos dos documentos da heteroidentificação (documentos/tipos.py); o código fica guardado em cada documento.
+TIPO_ATA_SESSAO = registrar_tipo("ata_sessao", "Ata de sessão de heteroidentificação")
+TIPO_ATA_RECURSO = registrar_tipo("ata_recurso", "Ata de julgamento de recursos")
+TIPO_RESULTADO_PROVISORIO = registrar_tipo("resultado_provisorio", "Resultado provisório da heteroidentificação")
+TIPO_RESULTADO_FINAL = registrar_tipo("resultado_final", "Resultado final da heteroidentificação")
+TIPO_TERMO_CONFIDENCIALIDADE = registrar_tipo("termo_confidencialidade", "Termo de confidencialidade")
+TIPO_EDITAL_CONVOCACAO = registrar_tipo("edital_convocacao", "Edital de convocação para heteroidentificação")
 
 # O encerramento traz as assinaturas no mesmo bloco, que não se parte: nunca uma página só de assinaturas.
 BLOCOS_ATA_SESSAO = ("abertura", "base_legal", "presentes", "avaliacoes", "deliberacao", "ocorrencias",
@@ -292,7 +301,7 @@ def _sessao_encerrada(sessao: Sessao) -> Sessao:
     return sessao
 
 
-def _emitir(template: str, contexto: dict, *, tipo: TipoDocumento, usuario, referencia, titulo: str,
+def _emitir(template: str, contexto: dict, *, tipo: str, usuario, referencia, titulo: str,
             nome_arquivo: str) -> DocumentoEmitido:
     """Emite o PDF com o número do edital no fim do título e do nome do arquivo."""
     certame = contexto["certame"]
@@ -338,7 +347,7 @@ def ata_sessao_emitir(*, sessao: Sessao, usuario) -> DocumentoEmitido:
     """A ata de uma sessão de primeira instância, assinada pelos membros que dela participaram (documento interno)."""
     contexto = contexto_ata_sessao(sessao)
     numero = contexto["sessao"].numero
-    return _emitir("heteroidentificacao/pdf/ata.html", contexto, tipo=TipoDocumento.ATA_SESSAO, usuario=usuario,
+    return _emitir("heteroidentificacao/pdf/ata.html", contexto, tipo=TIPO_ATA_SESSAO, usuario=usuario,
                    referencia=contexto["sessao"], titulo=f"Ata da {numero}ª sessão de heteroidentificação",
                    nome_arquivo=f"ata sessao {numero} heteroidentificacao")
 
@@ -396,7 +405,7 @@ def ata_recursos_emitir(*, sessao: Sessao, usuario) -> DocumentoEmitido:
     """A ata de uma sessão que julgou recursos (art. 6º, § 2º), pela gravação da avaliação recorrida."""
     contexto = contexto_ata_recursos(sessao)
     numero = contexto["sessao"].numero
-    return _emitir("heteroidentificacao/pdf/ata.html", contexto, tipo=TipoDocumento.ATA_RECURSO, usuario=usuario,
+    return _emitir("heteroidentificacao/pdf/ata.html", contexto, tipo=TIPO_ATA_RECURSO, usuario=usuario,
                    referencia=contexto["sessao"],
                    titulo=f"Ata da {numero}ª sessão de julgamento de recursos da heteroidentificação",
                    nome_arquivo=f"ata recursos sessao {numero} heteroidentificacao")
@@ -483,7 +492,7 @@ def resultado_emitir(*, comissao: Comissao, final: bool, usuario) -> DocumentoEm
     contexto = contexto_resultado(comissao, final=final)
     etapa = "final" if final else "provisório"
     return _emitir("heteroidentificacao/pdf/resultado.html", contexto,
-                   tipo=TipoDocumento.RESULTADO_FINAL if final else TipoDocumento.RESULTADO_PROVISORIO,
+                   tipo=TIPO_RESULTADO_FINAL if final else TIPO_RESULTADO_PROVISORIO,
                    usuario=usuario, referencia=contexto["comissao"], titulo=f"Resultado {etapa} da heteroidentificação",
                    nome_arquivo=f"resultado {etapa} heteroidentificacao")
 
@@ -521,7 +530,7 @@ def termo_confidencialidade_emitir(*, membro: Membro, usuario) -> DocumentoEmiti
     """O termo que cada membro assina (art. 11, caput): traz o CPF inteiro, porque é o documento do próprio membro."""
     contexto = contexto_termo(membro)
     return _emitir("heteroidentificacao/pdf/termo_confidencialidade.html", contexto,
-                   tipo=TipoDocumento.TERMO_CONFIDENCIALIDADE, usuario=usuario, referencia=contexto["membro"],
+                   tipo=TIPO_TERMO_CONFIDENCIALIDADE, usuario=usuario, referencia=contexto["membro"],
                    titulo="Termo de confidencialidade — Comissão de heteroidentificação",
                    nome_arquivo="termo confidencialidade heteroidentificacao")
 
@@ -556,7 +565,7 @@ def edital_convocacao_emitir(*, comissao: Comissao, usuario) -> DocumentoEmitido
     """O edital que convoca os cotistas, por sessão e horário (art. 9º, § 7º e § 8º): sem CPF, sem cor ou raça e sem
     os nomes dos membros (sigilosos até o resultado, art. 11, § 1º)."""
     contexto = contexto_edital(comissao)
-    return _emitir("heteroidentificacao/pdf/edital_convocacao.html", contexto, tipo=TipoDocumento.EDITAL_CONVOCACAO,
+    return _emitir("heteroidentificacao/pdf/edital_convocacao.html", contexto, tipo=TIPO_EDITAL_CONVOCACAO,
                    usuario=usuario, referencia=contexto["comissao"],
                    titulo="Edital de convocação para a heteroidentificação",
                    nome_arquivo="edital convocacao heteroidentificacao")

@@ -1,5 +1,5 @@
-"""O que todas as camadas partilham: os órgãos (a fronteira dos dados), quem trabalha para cada um e o registro
-dos acessos a dados pessoais sensíveis (LGPD art. 37).
+"""O que todas as camadas partilham: os órgãos (a fronteira dos dados), quem trabalha para cada um, o registro
+dos acessos a dados pessoais sensíveis (LGPD art. 37) e a base das tarefas em segundo plano com andamento.
 
 Decisão 0005 (docs/decisoes/0005-orgaos-como-fronteira.md): o órgão mora no núcleo porque todas as camadas —
 certames, comissão, documentos — recortam os seus dados por ele.
@@ -7,8 +7,60 @@ certames, comissão, documentos — recortam os seus dados por ele.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
+from django.db.models import F
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+
+class TarefaComProgresso(models.Model):
+    """Base de um trabalho longo da fila (a importação, a exportação grande): o andamento para a barra de progresso
+    e o último sinal do processo, que mostra se ele ainda vive (concursos/recuperacao.py).
+
+    Quem herda tem `estado` (com `estado_concluido`, o estado do trabalho que acabou bem) e `criada_em`.
+    """
+
+    total_linhas = models.PositiveIntegerField("linhas", null=True, blank=True)
+    linhas_processadas = models.PositiveIntegerField("linhas processadas", default=0)
+    concluida_em = models.DateTimeField("concluída em", null=True, blank=True)
+    # Gravado com o andamento: sem sinal por TAREFAS_SEM_SINAL_MINUTOS, o processo morreu (concursos/recuperacao.py).
+    ultimo_sinal = models.DateTimeField("último sinal do processo", null=True, blank=True, editable=False)
+
+    estado_concluido: str
+
+    class Meta:
+        abstract = True
+
+    @property
+    def progresso(self) -> int:
+        """Percentual concluído (0 a 100) para a barra de progresso."""
+        if self.estado == self.estado_concluido:
+            return 100
+        if not self.total_linhas:
+            return 0
+        return min(100, self.linhas_processadas * 100 // self.total_linhas)
+
+    def sinalizar(self, **campos) -> None:
+        """Grava o sinal de vida (e o andamento em `campos`) num UPDATE só, sem salvar o resto do registro."""
+        type(self)._default_manager.filter(pk=self.pk).update(ultimo_sinal=timezone.now(), **campos)
+
+    @classmethod
+    def sem_sinal(cls, estados, *, desde: datetime) -> models.QuerySet:
+        """As tarefas nestes estados sem sinal desde `desde`; sem sinal nenhum (anteriores ao campo), conta o pedido."""
+        return (cls._default_manager.filter(estado__in=estados)
+                .alias(sinal=Coalesce("ultimo_sinal", F("criada_em"))).filter(sinal__lt=desde))
+
+    def recomecar(self, consulta: models.QuerySet, **campos) -> bool:
+        """Zera o andamento desta tarefa, se ela ainda está em `consulta` (um UPDATE condicional: de dois cliques, só
+        o primeiro vale), e a relê; False se nada mudou."""
+        feito = consulta.filter(pk=self.pk).update(linhas_processadas=0, concluida_em=None, ultimo_sinal=None,
+                                                   **campos)
+        if feito:
+            self.refresh_from_db()
+        return bool(feito)
 
 
 class TipoOrgao(models.TextChoices):

@@ -5,8 +5,8 @@ Um texto que começa com =, +, -, @, tab ou CR é lido como fórmula (injeção 
 «+cmd|' /C calc'!A0» um comando. A célula ganha um apóstrofo na frente (a planilha o mostra como texto e
 o esconde); números de verdade, com sinal («-3», «-78,5», «+10»), continuam números. Os caracteres de
 controle que o XLSX não aceita (o openpyxl recusaria a planilha inteira) viram «\N{REPLACEMENT CHARACTER}», para que
-se veja que havia algo ali. As exportações do admin (concursos/formatos_seguros.py) e a lista de erros da importação
-usam as mesmas regras.
+se veja que havia algo ali. As exportações do admin (concursos/exportacao/formatos_seguros.py) e a lista de erros da
+importação usam as mesmas regras.
 """
 
 from __future__ import annotations

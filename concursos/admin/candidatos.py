@@ -126,7 +126,7 @@ class CandidatoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
 
     # Cor ou raça e deficiência só saem na exportação de quem pode vê-las (LGPD art. 11).
     def get_export_resource_classes(self, request):
-        from concursos.recursos import CandidatoResource, CandidatoSensivelResource
+        from concursos.exportacao.recursos import CandidatoResource, CandidatoSensivelResource
 
         if pode_ver_sensiveis(request):
             return [CandidatoSensivelResource, CandidatoResource]

@@ -11,16 +11,16 @@ from django.utils import timezone
 from simple_history.manager import SIMPLE_HISTORY_REVERSE_ATTR_NAME
 
 from concursos.busca import palavras
-from concursos.exportacao import requisicao_da_lista
+from concursos.exportacao.geracao import requisicao_da_lista
 from concursos.models import (
     Candidato,
     Cargo,
     Certame,
+    Exportacao,
     Inscricao,
     StatusCertame,
 )
 from concursos.paginacao import PaginadorEstimado
-from documentos.models import Exportacao
 from nucleo.acessos import TipoAcesso, filtros_sensiveis, registrar_acesso_na_requisicao, registrar_acessos_por_orgao
 from nucleo.models import Orgao
 from nucleo.orgaos import orgaos_do_usuario, recortar

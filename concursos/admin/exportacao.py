@@ -1,7 +1,7 @@
 """Exportação do admin (django-import-export) com as grandes em segundo plano: progresso, lista e download.
 
 Até `LIMITE_NA_HORA` linhas, nada muda: o arquivo sai na resposta. Acima, o pedido vira uma
-`documentos.Exportacao`, vai para a fila (concursos/tarefas.py) e o usuário vê a página «Preparando o arquivo»,
+`concursos.Exportacao`, vai para a fila (concursos/tarefas.py) e o usuário vê a página «Preparando o arquivo»,
 que se atualiza sozinha e pode ser fechada: «Minhas exportações» lista as recentes, com o link quando prontas.
 Só quem pediu baixa o arquivo, e só enquanto ainda pode exportar aquela versão (a dos dados sensíveis exige a
 permissão de vê-los).
@@ -21,10 +21,10 @@ from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
 
-from concursos import exportacao as exportacoes
-from concursos.formatos_seguros import FORMATOS
+from concursos.exportacao import geracao as exportacoes
+from concursos.exportacao.formatos_seguros import FORMATOS
+from concursos.models import EstadoExportacao, Exportacao
 from concursos.recuperacao import marcar_paradas, reabrir_exportacao
-from documentos.models import EstadoExportacao, Exportacao
 
 RECENTES = 20
 FALHA_NA_HORA = ("Não foi possível gerar o arquivo: algum valor da lista não pôde ser escrito neste formato. Tente "

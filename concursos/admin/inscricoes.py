@@ -153,7 +153,7 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
 
     # A exportação completa traz a autodeclaração; sem a permissão, só a versão de publicação (CPF mascarado).
     def get_export_resource_classes(self, request):
-        from concursos.recursos import InscricaoPublicacaoResource, InscricaoResource
+        from concursos.exportacao.recursos import InscricaoPublicacaoResource, InscricaoResource
 
         if pode_ver_sensiveis(request):
             return [InscricaoResource, InscricaoPublicacaoResource]

@@ -15,8 +15,8 @@ from django.utils import timezone
 from localflavor.br.forms import BRCPFField
 
 from concursos.admin.comum import so_digitos
+from concursos.documentos import TIPO_RELATORIO_TITULAR
 from concursos.models import Candidato
-from documentos.models import TipoDocumento
 from documentos.pdf import emitir_pdf, resposta_pdf
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.orgaos import orgaos_do_usuario
@@ -60,7 +60,7 @@ def relatorio_view(request, *, admin_site: admin.AdminSite):
             return resposta
         if formato == "pdf":
             return resposta_pdf(emitir_pdf(
-                template="concursos/pdf/relatorio_titular.html", tipo=TipoDocumento.RELATORIO_TITULAR,
+                template="concursos/pdf/relatorio_titular.html", tipo=TIPO_RELATORIO_TITULAR,
                 contexto={"relatorio": relatorio, "requerimento": form.cleaned_data["requerimento"]},
                 titulo="Relatório do titular (LGPD art. 18)", usuario=request.user,
                 nome_arquivo="relatorio do titular",

@@ -68,8 +68,7 @@ def executar_importacao(importacao: Importacao, *, acompanhar: bool = True) -> I
     `acompanhar`: grava o andamento para a barra de progresso (desnecessário quando roda dentro da
     própria requisição, em que ninguém consulta a página enquanto isso)."""
     gravar = not importacao.simulacao
-    Importacao.objects.filter(pk=importacao.pk).update(estado=EstadoImportacao.VALIDANDO, linhas_processadas=0,
-                                                       ultimo_sinal=timezone.now())
+    importacao.sinalizar(estado=EstadoImportacao.VALIDANDO, linhas_processadas=0)
     acompanhamento = Acompanhamento(importacao)
     campos = ["estado", "resumo", "erros", "total_linhas", "linhas_processadas", "concluida_em", "sha256"]
     try:

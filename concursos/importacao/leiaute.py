@@ -12,7 +12,7 @@ from nucleo.texto import sem_acento
 logger = logging.getLogger(__name__)
 
 
-# Ordem do leiaute documentado (também a das exportações, em concursos/recursos.py).
+# Ordem do leiaute documentado (também a das exportações, em concursos/exportacao/recursos.py).
 COLUNAS = ("inscricao", "cargo", "nome", "nome_social", "cpf", "data_nascimento", "genero", "email", "telefone",
            "cor_raca", "quilombola", "pcd", "reserva", "autodeclaracao_em", "nota_final", "classificacao",
            "situacao")

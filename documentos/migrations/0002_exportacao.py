@@ -7,7 +7,11 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-import documentos.models
+
+def _caminho_exportacao(exportacao, nome):
+    # Cópia do caminho de então: a exportação passou a concursos (concursos/migrations/0011), e documentos não
+    # importa quem o chama.
+    return f"exportacoes/{exportacao.criada_em:%Y/%m}/{exportacao.chave}/{nome}"
 
 
 class Migration(migrations.Migration):
@@ -34,7 +38,7 @@ class Migration(migrations.Migration):
                 ('estado', models.CharField(choices=[('na_fila', 'Na fila'), ('gerando', 'Preparando o arquivo'), ('pronta', 'Pronta para baixar'), ('falhou', 'Falhou')], default='na_fila', max_length=10, verbose_name='estado')),
                 ('total_linhas', models.PositiveIntegerField(blank=True, null=True, verbose_name='linhas')),
                 ('linhas_processadas', models.PositiveIntegerField(default=0, verbose_name='linhas prontas')),
-                ('arquivo', models.FileField(blank=True, upload_to=documentos.models._caminho_exportacao, verbose_name='arquivo')),
+                ('arquivo', models.FileField(blank=True, upload_to=_caminho_exportacao, verbose_name='arquivo')),
                 ('nome_arquivo', models.CharField(blank=True, max_length=200, verbose_name='nome para download')),
                 ('erro', models.TextField(blank=True, verbose_name='erro')),
                 ('criada_por', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='pedida por')),

@@ -5,7 +5,7 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
-from documentos.models import Exportacao
+from concursos.models import Exportacao
 from tests.conftest import lotar_em_todos
 
 EXPORTAR = reverse("admin:concursos_inscricao_export")

@@ -8,11 +8,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from concursos.documentos import emitir_convocacoes, emitir_lista, emitir_quadro
+from concursos.documentos import TIPO_CONVOCACOES, TIPO_QUADRO_VAGAS, emitir_convocacoes, emitir_lista, emitir_quadro
 from concursos.models import Candidato, Convocacao
 from concursos.selectors.listas import listas_do_cargo
 from concursos.services.chamadas import chamada_inicial, desistencia_registrar
-from documentos.models import DocumentoEmitido, TipoDocumento
+from documentos.models import DocumentoEmitido
 from legislacao.saida import ordem_compacta
 from tests.conftest import lotar_em_todos
 from tests.documentos.pdfs import paginas, so_espacos_simples, texto
@@ -122,7 +122,7 @@ def test_quadro_de_certame_nao_publicado_sai_marcado_como_previa(fazer_certame, 
 
 def test_o_quadro_registra_o_documento_com_o_certame(certame, admin_user):
     documento = emitir_quadro(certame=certame, usuario=admin_user)
-    assert documento.tipo == TipoDocumento.QUADRO_VAGAS
+    assert documento.tipo == TIPO_QUADRO_VAGAS
     assert documento.referencia == certame
     assert documento.titulo == f"Quadro de vagas — Edital nº {certame.numero_edital}"
     assert documento.codigo in paginas(documento.conteudo())[-1]
@@ -215,7 +215,7 @@ def cargo_convocado(cargo_com_resultado, admin_user):
 def test_convocacoes_com_chamadas_desistencia_e_substituto(cargo_convocado, admin_user):
     documento = emitir_convocacoes(cargo=cargo_convocado, usuario=admin_user)
     conteudo = so_espacos_simples(texto(documento.conteudo()))
-    assert documento.tipo == TipoDocumento.CONVOCACOES
+    assert documento.tipo == TIPO_CONVOCACOES
     assert "Portaria nº 12/2024" in conteudo and "Termo de desistência 3/2024" in conteudo
     assert "20/09/2024" in conteudo and "02/09/2024" in conteudo
     assert "Substituição de desistente" in conteudo

@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from concursos import exportacao as exportacoes
-from documentos.models import EstadoExportacao, Exportacao
+from concursos.exportacao import geracao as exportacoes
+from concursos.models import EstadoExportacao, Exportacao
 from tests.concursos.exportacoes import EXPORTAR, baixar, cliente_rh, pedir
 from tests.conftest import lotar_em_todos
 

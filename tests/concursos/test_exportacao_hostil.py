@@ -13,9 +13,9 @@ from django.urls import reverse
 from import_export.formats import base_formats
 from openpyxl import load_workbook
 
-from concursos import exportacao as exportacoes
-from concursos.formatos_seguros import neutralizar
-from documentos.models import EstadoExportacao, Exportacao
+from concursos.exportacao import geracao as exportacoes
+from concursos.exportacao.formatos_seguros import neutralizar
+from concursos.models import EstadoExportacao, Exportacao
 from tests.concursos.exportacoes import EXPORTAR, baixar, pedir
 
 pytestmark = pytest.mark.django_db

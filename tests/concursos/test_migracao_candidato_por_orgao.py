@@ -4,8 +4,8 @@ banco, com as tabelas de verdade (PostgreSQL e SQLite)."""
 from datetime import UTC, date, datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migracoes import migrar, no_estado
 
 ANTES = [("concursos", "0008_importacao_ultimo_sinal"), ("nucleo", "0003_guarda_dos_dados")]
 DEPOIS = [("concursos", "0009_candidato_por_orgao")]
@@ -13,20 +13,10 @@ DEPOIS = [("concursos", "0009_candidato_por_orgao")]
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 
-def _migrar(alvo):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(alvo)
-    return executor.loader.project_state(alvo).apps
-
-
 @pytest.fixture
 def estado_antigo():
     """O banco na migração 0008 (um cadastro por CPF); no fim, de volta à última migração de cada app."""
-    apps = _migrar(ANTES)
-    yield apps
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    yield from no_estado(ANTES)
 
 
 def _certame(apps, orgao, numero):
@@ -65,7 +55,7 @@ def test_a_pessoa_inscrita_em_dois_orgaos_ganha_um_cadastro_em_cada(estado_antig
     acesso_c = AcessoSensivel.objects.create(orgao=camara, titular_id=maria.pk, modelo="concursos.candidato",
                                              objeto_id=maria.pk, **comum)
 
-    apps = _migrar(DEPOIS)
+    apps = migrar(DEPOIS)
     Candidato, Inscricao = apps.get_model("concursos", "Candidato"), apps.get_model("concursos", "Inscricao")
     AcessoSensivel = apps.get_model("nucleo", "AcessoSensivel")
     cadastros = {c.orgao_id: c for c in Candidato.objects.filter(cpf="52998224725")}
@@ -90,7 +80,7 @@ def test_o_cadastro_sem_inscricao_fica_com_o_primeiro_orgao(estado_antigo):
     Orgao.objects.create(nome="Câmara", municipio="Iúna", uf="ES")
     orfao = Candidato.objects.create(nome="Sem inscrição", cpf="52998224725")
 
-    apps = _migrar(DEPOIS)
+    apps = migrar(DEPOIS)
     assert apps.get_model("concursos", "Candidato").objects.get(pk=orfao.pk).orgao_id == primeiro.pk
 
 
@@ -98,5 +88,5 @@ def test_sem_orgao_nenhum_o_cadastro_sem_inscricao_sai(estado_antigo):
     apps = estado_antigo
     apps.get_model("concursos", "Candidato").objects.create(nome="Sem inscrição", cpf="52998224725")
 
-    apps = _migrar(DEPOIS)
+    apps = migrar(DEPOIS)
     assert not apps.get_model("concursos", "Candidato").objects.exists()

@@ -7,9 +7,8 @@ from django.contrib.auth.models import Group, Permission
 from django.test import Client
 from django.urls import reverse
 
-from concursos.models import Inscricao
+from concursos.models import Exportacao, Inscricao
 from demonstracao.perfis import garantir_perfis
-from documentos.models import Exportacao
 from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
 from tests.concursos.test_admin_exportacao import exportar_csv
 from tests.conftest import lotar_em_todos
@@ -244,7 +243,7 @@ def test_o_arquivo_da_fila_com_cor_raca_baixado_fica_registrado(inscricoes, fila
 
 
 def test_a_exportacao_com_cor_raca_refeita_fica_registrada(inscricoes, fila):
-    from documentos.models import EstadoExportacao
+    from concursos.models import EstadoExportacao
 
     rh = cliente(*RH_SENSIVEL)
     exportacao = Exportacao.objects.create(

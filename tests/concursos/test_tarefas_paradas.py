@@ -18,9 +18,8 @@ from django.utils import timezone
 
 from concursos import tarefas
 from concursos.importacao import acompanhamento as importador
-from concursos.models import EstadoImportacao, Importacao, Inscricao
+from concursos.models import EstadoExportacao, EstadoImportacao, Exportacao, Importacao, Inscricao
 from concursos.recuperacao import marcar_paradas, reabrir_exportacao, reabrir_importacao
-from documentos.models import EstadoExportacao, Exportacao
 from tests.concursos.conftest import cpf_valido
 from tests.concursos.importacao.conftest import csv_de, linha
 from tests.conftest import lotar_em_todos

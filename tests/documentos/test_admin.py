@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from documentos.models import TipoDocumento
+from concursos.documentos import TIPO_LISTA_CLASSIFICACAO
 from documentos.pdf import emitir_pdf
 from tests.conftest import lotar_em_todos
 
@@ -11,7 +11,7 @@ from tests.conftest import lotar_em_todos
 @pytest.fixture
 def documento(db, templates_de_teste, admin_user):
     return emitir_pdf(template="documentos_teste/paginas.html", contexto={"linhas": range(1, 4)},
-                      tipo=TipoDocumento.LISTA_CLASSIFICACAO, titulo="Lista de classificação — Cargo ADM",
+                      tipo=TIPO_LISTA_CLASSIFICACAO, titulo="Lista de classificação — Cargo ADM",
                       usuario=admin_user)
 
 

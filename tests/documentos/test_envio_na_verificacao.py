@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
-from documentos.models import TipoDocumento
+from concursos.documentos import TIPO_QUADRO_VAGAS
 from documentos.pdf import emitir_pdf
 
 MB = 1024 * 1024
@@ -20,7 +20,7 @@ MB = 1024 * 1024
 @pytest.fixture
 def documento(db, templates_de_teste, admin_user):
     return emitir_pdf(template="documentos_teste/paginas.html", contexto={"linhas": range(1, 4)},
-                      tipo=TipoDocumento.QUADRO_VAGAS, titulo="Quadro de vagas — Edital nº 007/2025",
+                      tipo=TIPO_QUADRO_VAGAS, titulo="Quadro de vagas — Edital nº 007/2025",
                       usuario=admin_user)
 
 

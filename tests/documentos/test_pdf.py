@@ -7,8 +7,9 @@ import pytest
 import segno
 
 from documentos import codigos
-from documentos.models import DocumentoEmitido, TipoDocumento
+from documentos.models import DocumentoEmitido
 from documentos.pdf import emitir_pdf, qr_code_svg, resposta_pdf
+from documentos.tipos import OUTRO
 from tests.documentos.pdfs import casas_do_qr, paginas, qr_codes_desenhados, texto
 
 FORMATO = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$")
@@ -18,7 +19,7 @@ FORMATO = re.compile(r"^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP
 def emitir(db, templates_de_teste, admin_user):
     def fazer(linhas=5, **extra):
         return emitir_pdf(template="documentos_teste/paginas.html", contexto={"linhas": range(1, linhas + 1)},
-                          tipo=TipoDocumento.OUTRO, titulo="Documento de teste", usuario=admin_user, **extra)
+                          tipo=OUTRO, titulo="Documento de teste", usuario=admin_user, **extra)
     return fazer
 
 

@@ -3,14 +3,15 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from documentos.models import TipoDocumento
+from concursos.documentos import TIPO_QUADRO_VAGAS
 from documentos.pdf import emitir_pdf
+from documentos.tipos import OUTRO
 
 
 @pytest.fixture
 def documento(db, templates_de_teste, admin_user):
     return emitir_pdf(template="documentos_teste/paginas.html", contexto={"linhas": range(1, 4)},
-                      tipo=TipoDocumento.QUADRO_VAGAS, titulo="Quadro de vagas — Edital nº 007/2025",
+                      tipo=TIPO_QUADRO_VAGAS, titulo="Quadro de vagas — Edital nº 007/2025",
                       usuario=admin_user)
 
 
@@ -95,7 +96,7 @@ def test_um_arquivo_alterado_e_denunciado(client, documento):
 
 def test_o_pdf_de_outro_documento_nao_passa_por_este(client, documento, templates_de_teste, admin_user):
     outro = emitir_pdf(template="documentos_teste/paginas.html", contexto={"linhas": range(1, 4)},
-                       tipo=TipoDocumento.OUTRO, titulo="Outro", usuario=admin_user)
+                       tipo=OUTRO, titulo="Outro", usuario=admin_user)
     resposta = client.post(f"/verificar/{documento.codigo}/", {
         "arquivo": SimpleUploadedFile("outro.pdf", outro.conteudo(), content_type="application/pdf")})
     assert "Arquivo diferente do emitido" in resposta.content.decode()

@@ -112,10 +112,11 @@ def test_sem_a_permissao_nao_ha_relatorio_e_cpf_invalido_tem_mensagem(decidida):
 
 
 def test_o_pdf_guardado_fica_com_o_orgao_do_cadastro(decidida):
-    from documentos.models import DocumentoEmitido, TipoDocumento
+    from concursos.documentos import TIPO_RELATORIO_TITULAR
+    from documentos.models import DocumentoEmitido
 
     inscricao = decidida.inscricao
     cliente = encarregado_de(inscricao.certame.orgao)
     cliente.post(RELATORIO, {"cpf": inscricao.candidato.cpf, "requerimento": "P-2", "formato": "pdf"})
-    documento = DocumentoEmitido.objects.get(tipo=TipoDocumento.RELATORIO_TITULAR)
+    documento = DocumentoEmitido.objects.get(tipo=TIPO_RELATORIO_TITULAR)
     assert documento.orgao_id == inscricao.certame.orgao_id

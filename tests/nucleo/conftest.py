@@ -22,6 +22,7 @@ from concursos.models import (
     Certame,
     Chamada,
     Convocacao,
+    Exportacao,
     Importacao,
     Inscricao,
     StatusCertame,
@@ -30,7 +31,7 @@ from concursos.models import (
 from concursos.services.certame import certame_avancar, certame_publicar
 from concursos.services.chamadas import chamada_inicial
 from demonstracao.perfis import garantir_perfis
-from documentos.models import DocumentoEmitido, Exportacao
+from documentos.models import DocumentoEmitido
 from heteroidentificacao import services
 from heteroidentificacao.models import (
     AcessoGravacao,

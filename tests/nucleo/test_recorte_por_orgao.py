@@ -147,7 +147,7 @@ def _marcas_na_resposta(resposta, marcas: set[str]) -> list[str]:
 def _fotografia(b, usuario_b) -> dict:
     """As linhas de B de cada modelo recortado pelo admin (o próprio recorte do admin, com uma conta só de B) e dos
     que não têm admin (membros, dispensas, exportações, lotações)."""
-    from documentos.models import Exportacao
+    from concursos.models import Exportacao
     from heteroidentificacao.models import Dispensa, Membro
     from nucleo.models import Lotacao
 
@@ -358,8 +358,7 @@ def test_o_percurso_cobre_as_urls_proprias(dois_orgaos):
     falhas: list[str] = []
     urls = {url for url, com_id in urls_do_admin(dois_orgaos.b.objetos, falhas) if com_id}
     b = dois_orgaos.b.objetos
-    from concursos.models import Cargo, Certame, Convocacao, Importacao
-    from documentos.models import Exportacao
+    from concursos.models import Cargo, Certame, Convocacao, Exportacao, Importacao
     from heteroidentificacao.models import Membro, Sessao
 
     esperadas = {

@@ -17,12 +17,12 @@ from django.urls import reverse
 from localflavor.br.validators import BRCPFValidator
 
 from concursos.admin import importacao as admin_importacao
+from concursos.exportacao.recursos import CandidatoResource, InscricaoPublicacaoResource, InscricaoResource
 from concursos.importacao import acompanhamento, gravacao, leiaute, servico
 from concursos.importacao.leitura import contar_linhas
 from concursos.importacao.servico import ErroGravacao
 from concursos.importacao.validacao import cpf_confere
 from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame, formatar_cpf
-from concursos.recursos import CandidatoResource, InscricaoPublicacaoResource, InscricaoResource
 from concursos.services.certame import certame_avancar, certame_publicar
 from tests.concursos.conftest import cpf_valido as gerar_cpf
 from tests.concursos.importacao.conftest import CABECALHO, RESULTADOS, csv_de, linha, mensagens, rodar

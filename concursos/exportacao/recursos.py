@@ -10,7 +10,7 @@
 
 As importações não passam por aqui: vão pelo motor de concursos/importacao/, que valida o arquivo
 inteiro e grava em lote, tudo ou nada. Cada exportação faz uma consulta só (select_related), sem N+1; as
-grandes (concursos/exportacao.py) usam estes mesmos recursos, linha a linha, na fila de tarefas.
+grandes (concursos/exportacao/geracao.py) usam estes mesmos recursos, linha a linha, na fila de tarefas.
 
 O `name` de cada recurso é o que o usuário escolhe no formulário de exportação.
 """

@@ -1,12 +1,12 @@
 """Exportações grandes do admin (1.000.000 de inscrições), geradas pela fila de tarefas e gravadas aos poucos.
 
 Até `LIMITE_NA_HORA` linhas a exportação sai na própria requisição, pelo django-import-export. Acima disso, o
-pedido vira uma `documentos.Exportacao` e a tarefa `concursos.tarefas.gerar_exportacao` a executa: refaz a
+pedido vira uma `concursos.Exportacao` e a tarefa `concursos.tarefas.gerar_exportacao` a executa: refaz a
 consulta da lista com o mesmo usuário e os mesmos filtros (as permissões são conferidas de novo, no processo da
 fila), passa cada linha pelo mesmo Resource da exportação imediata (os mesmos cabeçalhos e valores, o CPF
 mascarado da versão de publicação) e grava o arquivo em fluxo — CSV, TSV e XLSX linha a linha, sem montar a
-planilha inteira na memória, cada célula neutralizada como na exportação imediata (concursos/formatos_seguros.py) —,
-anotando o andamento para a página de progresso.
+planilha inteira na memória, cada célula neutralizada como na exportação imediata
+(concursos/exportacao/formatos_seguros.py) —, anotando o andamento para a página de progresso.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from django.http import HttpRequest, QueryDict
 from django.utils import timezone
 from django.utils.text import slugify
 
-from concursos.formatos_seguros import neutralizar_linha
-from documentos.models import EstadoExportacao, Exportacao
+from concursos.exportacao.formatos_seguros import neutralizar_linha
+from concursos.models import EstadoExportacao, Exportacao
 
 # Até aqui a exportação cabe numa requisição (alguns segundos); acima, vai para a fila.
 LIMITE_NA_HORA = 20_000
@@ -81,7 +81,7 @@ def nome_do_arquivo(model_admin, formato) -> str:
 
 def gerar(exportacao: Exportacao) -> Exportacao:
     """Gera o arquivo de uma exportação pedida; em caso de erro, a exportação fica «Falhou», com o motivo."""
-    Exportacao.objects.filter(pk=exportacao.pk).update(estado=EstadoExportacao.GERANDO, ultimo_sinal=timezone.now())
+    exportacao.sinalizar(estado=EstadoExportacao.GERANDO)
     try:
         model_admin = admin_do_modelo(exportacao)
         requisicao = requisicao_da_lista(exportacao)
@@ -123,7 +123,7 @@ def _linhas(recurso, consulta, exportacao: Exportacao, *, nativos: bool):
     for n, objeto in enumerate(recurso.iter_queryset(consulta), 1):
         yield [recurso.export_field(campo, objeto, force_native_type=nativos) for campo in campos]
         if n % PASSO_PROGRESSO == 0:
-            Exportacao.objects.filter(pk=exportacao.pk).update(linhas_processadas=n, ultimo_sinal=timezone.now())
+            exportacao.sinalizar(linhas_processadas=n)
 
 
 def _escrever(destino, recurso, formato, consulta, exportacao: Exportacao) -> None:
