@@ -12,6 +12,7 @@ from django.contrib.admin import helpers
 from django.contrib.admin.widgets import AdminDateWidget
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import Max
 from django.forms import Media
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -77,6 +78,10 @@ class ConvocacaoInicialForm(AtoForm):
 class NovasVagasForm(AtoForm):
     quantidade = forms.IntegerField(label="Vagas novas", min_value=1, max_value=10_000,
                                     help_text="Quantas posições chamar agora, além das já chamadas.")
+    # A última chamada do cargo quando a página abriu: um segundo envio (clique duplo, outra aba, outra pessoa) chega
+    # com o número de antes e é recusado pelo serviço, em vez de nomear de novo.
+    ultima_chamada = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
+                                        error_messages={"required": "A página está desatualizada: abra-a de novo."})
     field_order = ["quantidade", "data", "ato"]
 
 
@@ -479,12 +484,14 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         cargo = self._cargo(request, cargo_id)
         self._exigir_chamar(request)
         url_cargo = reverse("admin:concursos_cargo_painel", args=[cargo.pk])
-        form = NovasVagasForm(request.POST if request.method == "POST" else None)
+        ultima = cargo.chamadas.aggregate(m=Max("numero"))["m"] or 0
+        form = NovasVagasForm(request.POST if request.method == "POST" else None, initial={"ultima_chamada": ultima})
         if request.method == "POST" and form.is_valid():
             dados = form.cleaned_data
             try:
                 chamada = novas_vagas_chamar(cargo=cargo, quantidade=dados["quantidade"], data=dados["data"],
-                                             ato=dados["ato"], usuario=request.user)
+                                             ato=dados["ato"], usuario=request.user,
+                                             ultima_chamada=dados["ultima_chamada"])
             except ErroOperacao as erro:
                 self.message_user(request, str(erro), messages.ERROR)
             else:

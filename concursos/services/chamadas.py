@@ -13,6 +13,7 @@ from concursos.models import (
     Certame,
     Chamada,
     Convocacao,
+    Heteroidentificacao,
     Inscricao,
     Situacao,
     StatusCertame,
@@ -21,7 +22,9 @@ from concursos.models import (
 from concursos.selectors.listas import candidatos_do_cargo
 from concursos.services.inscricao import situacao_registrar
 from legislacao import motor
+from legislacao.models import citar
 from nucleo.servicos import ErroOperacao
+from nucleo.texto import plural
 
 
 def _travar(cargo: Cargo) -> Cargo:
@@ -32,6 +35,47 @@ def _nova_chamada(cargo: Cargo, tipo: str, data: date, ato: str, usuario, observ
     numero = (cargo.chamadas.aggregate(m=Max("numero"))["m"] or 0) + 1
     return Chamada.objects.create(cargo=cargo, numero=numero, tipo=tipo, data=data, ato=ato, criada_por=usuario,
                                   observacao=observacao)
+
+
+def exigir_heteroidentificacao(cargo: Cargo, titulares: list[tuple[str, str | None]]) -> None:
+    """A porta da heteroidentificação: onde a lei do certame a exige, vaga reservada só com ela confirmada.
+
+    `titulares`: (lista de onde vem, número da inscrição) de cada posição que a chamada preencheria. Quem vem de uma
+    lista de reserva precisa da autodeclaração confirmada pela comissão (p. ex. Afonso Cláudio art. 6º; Iúna art. 2º,
+    § 1º); quem ocupa vaga de ampla ou PcD não passa pela porta. A chamada inteira é recusada, com a lista de quem
+    falta, em vez de guardar a vaga à espera (decisão 0009): a comissão avalia antes do resultado, e o RH vê quem
+    convocar.
+    """
+    lei = cargo.certame.lei
+    if lei is None or not lei.exige_heteroidentificacao:
+        return
+    reservas = {g.codigo for g in cargo.certame.regras_motor().grupos}
+    numeros = [n for lista, n in titulares if n is not None and lista in reservas]
+    faltam = list(Inscricao.objects.filter(cargo=cargo, numero__in=numeros)
+                  .exclude(heteroidentificacao=Heteroidentificacao.CONFIRMADO)
+                  .order_by("classificacao", "numero").values_list("numero", "heteroidentificacao"))
+    if not faltam:
+        return
+    estados = dict(Heteroidentificacao.choices)
+    exemplos = "; ".join(f"{n} ({estados[e].lower()})" for n, e in faltam[:10])
+    mais = f" e mais {plural(len(faltam) - 10, 'outra', 'outras')}" if len(faltam) > 10 else ""
+    raise ErroOperacao(
+        "A lei do certame exige a heteroidentificação para ocupar vaga reservada"
+        f"{citar(lei.artigo_heteroidentificacao)}: no cargo {cargo.codigo}, "
+        f"{plural(len(faltam), 'cotista seria chamado', 'cotistas seriam chamados')} sem a autodeclaração "
+        f"confirmada pela comissão — {exemplos}{mais}. Convoque-os para uma sessão da comissão de "
+        "heteroidentificação e registre a chamada depois do resultado.")
+
+
+def _exigir_a_ultima_chamada(cargo: Cargo, vista: int | None) -> None:
+    """Contra a repetição: o ato vale para o cargo como quem o pediu o viu. Se outra chamada entrou nesse meio-tempo
+    (um clique duplo, duas abas, duas pessoas), esta é recusada — cada pedido nomeia uma vez só."""
+    if vista is None:
+        return
+    atual = cargo.chamadas.aggregate(m=Max("numero"))["m"] or 0
+    if atual != vista:
+        raise ErroOperacao(f"Outra chamada (a {atual}ª) foi registrada no cargo {cargo.codigo} depois que esta página "
+                           "foi aberta: nada foi feito. Confira as convocações do cargo antes de chamar de novo.")
 
 
 def _ids_por_numero(cargo: Cargo, numeros) -> dict[str, int]:
@@ -50,6 +94,7 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
     regras = cargo.certame.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
     convocados = motor.convocar(regras, quadro, candidatos_do_cargo(cargo))
+    exigir_heteroidentificacao(cargo, [(c.lista, c.inscricao) for c in convocados])
     chamada = _nova_chamada(cargo, TipoChamada.INICIAL, data, ato, usuario)
     ids = _ids_por_numero(cargo, (c.inscricao for c in convocados))
     Convocacao.objects.bulk_create([
@@ -105,6 +150,7 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
     ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), _ja_chamados(cargo))
     if candidato is None:
         return None
+    exigir_heteroidentificacao(cargo, [(origem, candidato.inscricao)])
     chamada = _nova_chamada(cargo, tipo, data, ato, usuario,
                             observacao=f"{motivo}: {inscricao.numero} na posição {convocacao.posicao}.")
     Convocacao.objects.create(
@@ -114,13 +160,18 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
 
 
 @transaction.atomic
-def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, usuario) -> Chamada:
-    """Vagas surgidas no prazo de validade: as posições seguintes, no mesmo padrão (Iúna art. 7º, § 2º)."""
+def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, usuario,
+                       ultima_chamada: int | None = None) -> Chamada:
+    """Vagas surgidas no prazo de validade: as posições seguintes, no mesmo padrão (Iúna art. 7º, § 2º).
+
+    `ultima_chamada`: o número da última chamada do cargo que quem pediu viu na página; com ele, pedidos repetidos ou
+    simultâneos (o cargo fica travado durante o ato) chamam uma vez só."""
     if quantidade < 1:
         raise ErroOperacao("Informe ao menos uma vaga nova.")
     cargo = _travar(cargo)
     if not cargo.chamadas.exists():
         raise ErroOperacao("Faça primeiro a convocação inicial das vagas do edital.")
+    _exigir_a_ultima_chamada(cargo, ultima_chamada)
     ultima = cargo.convocacoes.aggregate(m=Max("posicao"))["m"]
     regras = cargo.certame.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
@@ -128,10 +179,13 @@ def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, u
     chamados = motor.chamar_seguintes(regras, vagas, candidatos_do_cargo(cargo), _ja_chamados(cargo))
     restantes = sum(1 for _, c in chamados if c is not None)
     if restantes < quantidade:
-        raise ErroOperacao(f"Só há {restantes} candidato(s) habilitado(s) ainda não chamado(s) no cargo "
-                           f"{cargo.codigo}; informe no máximo {restantes} vaga(s).")
+        raise ErroOperacao(f"Só há {plural(restantes, 'candidato habilitado', 'candidatos habilitados')} ainda sem "
+                           f"chamada no cargo {cargo.codigo}; informe no máximo "
+                           f"{plural(restantes, 'vaga', 'vagas')}.")
+    exigir_heteroidentificacao(cargo, [(origem, c.inscricao) for origem, c in chamados])
+    posicoes = f"posição {ultima + 1}" if quantidade == 1 else f"posições {ultima + 1} a {ultima + quantidade}"
     chamada = _nova_chamada(cargo, TipoChamada.NOVAS_VAGAS, data, ato, usuario,
-                            observacao=f"{quantidade} vaga(s) nova(s): posições {ultima + 1} a {ultima + quantidade}.")
+                            observacao=f"{plural(quantidade, 'vaga nova', 'vagas novas')}: {posicoes}.")
     ids = _ids_por_numero(cargo, (c.inscricao for _, c in chamados))
     Convocacao.objects.bulk_create([
         Convocacao(chamada=chamada, cargo=cargo, posicao=ultima + i, vaga=vaga, lista=origem,

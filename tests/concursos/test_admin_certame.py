@@ -269,15 +269,28 @@ def test_desistencia_pela_pagina_do_cargo_chama_o_proximo_da_mesma_lista(admin_c
 def test_novas_vagas_pela_pagina_do_cargo(admin_client, certame_com_resultado, admin_user):
     adm = certame_com_resultado.cargos.get(codigo="ADM")
     url = reverse("admin:concursos_cargo_novas_vagas", args=[adm.pk])
-    resposta = admin_client.post(url, {"quantidade": 2, "data": "02/09/2025", "ato": "Portaria 9/2025"})
+    resposta = admin_client.post(url, {"quantidade": 2, "data": "02/09/2025", "ato": "Portaria 9/2025",
+                                       "ultima_chamada": 0})
     assert "Faça primeiro a convocação inicial das vagas do edital." in mensagens(resposta)
     chamada_inicial(cargo=adm, data=HOJE, ato="Edital 1", usuario=admin_user)
-    resposta = admin_client.post(url, {"quantidade": 9, "data": "02/09/2025", "ato": "Portaria 9/2025"})
-    assert "Só há 4 candidato(s) habilitado(s) ainda não chamado(s) no cargo ADM" in mensagens(resposta)[0]
-    resposta = admin_client.post(url, {"quantidade": 2, "data": "02/09/2025", "ato": "Portaria 9/2025"})
+    assert 'name="ultima_chamada" value="1"' in admin_client.get(url).content.decode()
+    resposta = admin_client.post(url, {"quantidade": 9, "data": "02/09/2025", "ato": "Portaria 9/2025",
+                                       "ultima_chamada": 1})
+    assert ("Só há 4 candidatos habilitados ainda sem chamada no cargo ADM; informe no máximo 4 vagas."
+            in mensagens(resposta)[0])
+    pedido = {"quantidade": 2, "data": "02/09/2025", "ato": "Portaria 9/2025", "ultima_chamada": 1}
+    resposta = admin_client.post(url, pedido)
     assert resposta.url == pagina_do_cargo(adm)
-    assert "2ª chamada registrada (Portaria 9/2025): 2 vaga(s) nova(s): posições 6 a 7." in mensagens(resposta)
+    assert "2ª chamada registrada (Portaria 9/2025): 2 vagas novas: posições 6 a 7." in mensagens(resposta)
     assert Convocacao.objects.filter(cargo=adm).count() == 7
+    # O mesmo formulário enviado de novo (clique duplo, voltar e reenviar) não nomeia outra vez.
+    resposta = admin_client.post(url, pedido)
+    assert any("Outra chamada (a 2ª) foi registrada no cargo ADM depois que esta página foi aberta" in m
+               for m in mensagens(resposta))
+    assert Convocacao.objects.filter(cargo=adm).count() == 7
+    # E sem o número da última chamada (um pedido montado à mão), nada acontece.
+    resposta = admin_client.post(url, {k: v for k, v in pedido.items() if k != "ultima_chamada"})
+    assert resposta.status_code == 200 and Convocacao.objects.filter(cargo=adm).count() == 7
 
 
 def test_painel_conta_preenchidas_e_revertidas(admin_client, certame_com_resultado, admin_user):

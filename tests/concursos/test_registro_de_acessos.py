@@ -208,7 +208,7 @@ def test_a_versao_antiga_da_inscricao_fica_registrada_como_a_ficha(inscricoes):
 @pytest.fixture
 def fila(monkeypatch, settings, tmp_path):
     """Com o limite em zero, toda exportação vai para a fila (nos testes, gerada na hora)."""
-    from concursos import exportacao as exportacoes
+    from concursos.exportacao import geracao as exportacoes
 
     settings.MEDIA_ROOT = tmp_path / "media"
     monkeypatch.setattr(exportacoes, "LIMITE_NA_HORA", 0)

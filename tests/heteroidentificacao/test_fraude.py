@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from concursos.models import Convocacao, Inscricao, Situacao, TipoChamada
+from concursos.models import Convocacao, Heteroidentificacao, Inscricao, Situacao, TipoChamada
 from concursos.services.chamadas import chamada_inicial
 from heteroidentificacao import services
 from heteroidentificacao.models import EstadoFraude
@@ -55,6 +55,8 @@ def test_fraude_de_quem_ja_foi_nomeado_anula_a_nomeacao_e_chama_o_proximo_da_lis
     inscrever(cargo, [("A1", "branca"), ("A2", "branca"), ("A3", "branca"), ("A4", "branca"), ("A5", "branca"),
                       ("P1", "parda", True), ("P2", "preta", True)])
     levar_ao_resultado(certame)
+    # A comissão confirmou os dois cotistas antes da chamada (art. 6º: vaga reservada só com a heteroidentificação).
+    Inscricao.objects.filter(cargo=cargo, reserva=True).update(heteroidentificacao=Heteroidentificacao.CONFIRMADO)
     chamada_inicial(cargo=cargo, data=date(2024, 7, 1), ato="Decreto nº 1/2024", usuario=admin_user)
     nomeado = Convocacao.objects.get(cargo=cargo, inscricao__numero="P1")
     assert (nomeado.posicao, nomeado.vaga) == (5, "PP")
