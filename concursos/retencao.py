@@ -9,6 +9,9 @@
    inscrições não a guarda). Quem ainda tem inscrição num certame dentro da guarda não é tocado.
 3. Os resultados das tarefas terminadas há mais de `RETENCAO_TAREFAS_DIAS` saem da fila, e os arquivos das
    exportações vencidas, do armazenamento.
+4. O PDF guardado de um relatório do titular (art. 18) sai do armazenamento `RETENCAO_RELATORIO_TITULAR_DIAS`
+   depois da emissão: traz o cadastro inteiro da pessoa, e a finalidade acaba com a entrega. Fica o registro da
+   emissão, com o SHA-256, e a página de verificação continua a reconhecer o PDF entregue.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from django.db.models import CharField, F, Value
 from django.db.models.functions import Cast, Concat, Substr
 from django.utils import timezone
 
+from concursos.documentos import TIPO_RELATORIO_TITULAR
 from concursos.models import Candidato, Certame, EstadoImportacao, Genero, Importacao, Inscricao
 from concursos.services.inscricao import autodeclaracoes_apagar
+from documentos.models import DocumentoEmitido, TarefaEmSegundoPlano
 from nucleo import retencao
 
 
@@ -34,12 +39,13 @@ class Resumo:
     certames_vencidos: int = 0
     anonimizados: dict[str, int] = field(default_factory=dict)
     tarefas_apagadas: int = 0
+    relatorios_apagados: int = 0
 
     def __str__(self) -> str:
         anonimizados = ", ".join(f"{n} {nome}" for nome, n in self.anonimizados.items()) or "nada"
         return (f"Arquivos da banca apagados: {self.arquivos_apagados}. Certames com a guarda vencida: "
                 f"{self.certames_vencidos}; anonimizados: {anonimizados}. Resultados de tarefas apagados: "
-                f"{self.tarefas_apagadas}.")
+                f"{self.tarefas_apagadas}. PDFs de relatórios do titular apagados: {self.relatorios_apagados}.")
 
 
 def fim_da_guarda(certame: Certame) -> date | None:
@@ -109,11 +115,21 @@ def anonimizar_candidatos(certames: list[int]) -> int:
 
 
 def apagar_tarefas_terminadas(agora) -> int:
-    from documentos.models import TarefaEmSegundoPlano
-
     limite = agora - timedelta(days=settings.RETENCAO_TAREFAS_DIAS)
     apagadas, _ = TarefaEmSegundoPlano.objects.filter(finished_at__lt=limite).delete()
     return apagadas
+
+
+def apagar_relatorios_do_titular(agora) -> int:
+    """Os PDFs dos relatórios do titular emitidos há mais de RETENCAO_RELATORIO_TITULAR_DIAS; o registro fica."""
+    limite = agora - timedelta(days=settings.RETENCAO_RELATORIO_TITULAR_DIAS)
+    vencidos = DocumentoEmitido.objects.filter(tipo=TIPO_RELATORIO_TITULAR, emitido_em__lt=limite)
+    apagados = 0
+    for documento in vencidos.exclude(arquivo="").only("pk", "arquivo"):
+        DocumentoEmitido.objects.filter(pk=documento.pk).update(arquivo="")
+        documento.arquivo.storage.delete(documento.arquivo.name)
+        apagados += 1
+    return apagados
 
 
 def aplicar_retencao(hoje: date | None = None) -> Resumo:
@@ -124,4 +140,5 @@ def aplicar_retencao(hoje: date | None = None) -> Resumo:
 
     apagar_vencidas()
     return Resumo(arquivos_apagados=apagar_arquivos_usados(agora), certames_vencidos=len(vencidos),
-                  anonimizados=retencao.anonimizar(vencidos), tarefas_apagadas=apagar_tarefas_terminadas(agora))
+                  anonimizados=retencao.anonimizar(vencidos), tarefas_apagadas=apagar_tarefas_terminadas(agora),
+                  relatorios_apagados=apagar_relatorios_do_titular(agora))

@@ -111,6 +111,9 @@ TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db
 # não confirmada (as gravadas e as recusadas saem na rodada seguinte), e dias até apagar o resultado de uma tarefa.
 RETENCAO_ARQUIVOS_DIAS = int(os.environ.get("RETENCAO_ARQUIVOS_DIAS", "7"))
 RETENCAO_TAREFAS_DIAS = int(os.environ.get("RETENCAO_TAREFAS_DIAS", "30"))
+# Dias até apagar o PDF guardado de um relatório do titular (LGPD art. 18): ele traz o cadastro inteiro da pessoa, e a
+# finalidade acaba com a entrega; fica o registro da emissão, com o SHA-256, para a página de verificação.
+RETENCAO_RELATORIO_TITULAR_DIAS = _inteiro("RETENCAO_RELATORIO_TITULAR_DIAS", 30)
 # Uma importação ou exportação em andamento grava um sinal a cada lote; sem sinal por este tempo, o processo da fila
 # morreu (ou foi morto) e a tarefa é dada como falha, podendo ser refeita (concursos/recuperacao.py).
 TAREFAS_SEM_SINAL_MINUTOS = int(os.environ.get("TAREFAS_SEM_SINAL_MINUTOS", "10"))
