@@ -175,7 +175,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "acesso.bloqueio.resposta_de_bloqueio"
 AXES_CLIENT_IP_CALLABLE = "acesso.bloqueio.ip_do_cliente"
-# As telas do axes no admin não têm tradução; o desbloqueio antes do prazo é pela linha de comando (README).
+# As telas do axes no admin não têm tradução: os bloqueios aparecem em português em acesso/admin.py, onde a
+# administração da instalação desbloqueia antes do prazo.
 AXES_ENABLE_ADMIN = False
 PROXIES_REVERSOS = _inteiro("PROXIES_REVERSOS", 0, minimo=0)
 
