@@ -219,9 +219,9 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Limite do upload de CSV no simulador (10 MiB em memória).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
-# Tamanho máximo de cada tipo de arquivo enviado, em MB (documentos/envios.py): PDF de currículo ou termo, arquivo
-# da banca (um milhão de linhas em CSV tem cerca de 150 MB), PDF enviado à página pública de verificação (sem login:
-# recusado antes de ser lido) e CSV do simulador.
+# Tamanho máximo de cada tipo de arquivo enviado, em MB (documentos/envios.py), conferido enquanto o arquivo chega:
+# PDF de currículo ou termo, arquivo da banca (um milhão de linhas em CSV tem cerca de 150 MB), PDF enviado à página
+# pública de verificação (sem login: recusado antes de ser lido) e CSV do simulador.
 LIMITE_ENVIO_PDF_MB = int(os.environ.get("LIMITE_ENVIO_PDF_MB", "10"))
 LIMITE_ENVIO_IMPORTACAO_MB = int(os.environ.get("LIMITE_ENVIO_IMPORTACAO_MB", "300"))
 LIMITE_ENVIO_VERIFICACAO_MB = int(os.environ.get("LIMITE_ENVIO_VERIFICACAO_MB", "20"))
