@@ -5,6 +5,9 @@ costuma sair para a internet por um só endereço (NAT), e bloquear o IP deixari
 acesso por causa de um só erro repetido; bloquear só o usuário deixaria qualquer um, de qualquer lugar,
 trancar a conta do presidente da comissão no dia da sessão. Com a combinação, quem tenta adivinhar a senha
 tranca apenas a si mesmo.
+
+A administração da instalação vê os bloqueios e desbloqueia antes do prazo pelo admin (acesso/admin.py), com o
+desbloqueio no registro do admin.
 """
 
 from __future__ import annotations
@@ -16,8 +19,12 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib import admin
+from django.contrib.admin.models import CHANGE, DELETION, LogEntry
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.shortcuts import render
+
+from acesso.models import Bloqueio
 
 
 def duracao_por_extenso(duracao: timedelta) -> str:
@@ -80,3 +87,22 @@ def uma_tentativa_por_vez(view: Callable) -> Callable:
             return view(request, *args, **kwargs)
 
     return envolvida
+
+
+@transaction.atomic
+def desbloquear_login(*, conta: str, ip: str | None, usuario) -> bool:
+    """Apaga as tentativas erradas de `conta` a partir de `ip` (de qualquer navegador: o axes as soma), e o bloqueio
+    acaba na hora. Quem desbloqueou, quando, a conta e o endereço ficam no registro do admin: no histórico da conta,
+    se ela existe; senão (um usuário digitado que não existe), no do bloqueio apagado. False se não havia o que
+    desbloquear."""
+    tentativas = Bloqueio.objects.filter(username=conta, ip_address=ip)
+    primeira = tentativas.first()
+    if primeira is None:
+        return False
+    Usuario = get_user_model()
+    existente = Usuario._default_manager.filter(**{Usuario.USERNAME_FIELD: conta}).first()
+    LogEntry.objects.log_actions(
+        user_id=usuario.pk, queryset=[existente or primeira], action_flag=CHANGE if existente else DELETION,
+        change_message=f"Login de «{conta}» a partir de {ip} desbloqueado antes do prazo.", single_object=True)
+    tentativas.delete()
+    return True

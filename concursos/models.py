@@ -189,6 +189,8 @@ class Candidato(models.Model):
     anonimizado_em = models.DateTimeField(
         "anonimizado em", null=True, blank=True, editable=False,
         help_text="Terminada a guarda (concursos/retencao.py): ficam o nome e o CPF mascarado das listas publicadas.")
+    # Sem inscrição nenhuma, é daqui que a guarda do órgão se conta (concursos/retencao.py).
+    criado_em = models.DateTimeField("cadastrado em", default=timezone.now, editable=False)
 
     objects = ConsultaComNomeBusca.as_manager()
 

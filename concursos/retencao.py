@@ -6,9 +6,14 @@
    temporalidade do órgão: `Orgao.retencao_anos`) são anonimizados: ficam o nome (e o nome social, que as listas
    publicadas mostram no lugar dele) e o CPF mascarado, como nas listas publicadas; saem o CPF, o nascimento, o
    gênero, a cor ou raça, a deficiência e os contatos, e a autodeclaração das inscrições (o histórico das
-   inscrições não a guarda). Quem ainda tem inscrição num certame dentro da guarda não é tocado.
+   inscrições não a guarda). Quem ainda tem inscrição num certame dentro da guarda não é tocado. O cadastro sem
+   inscrição nenhuma, que nenhum certame alcança, é anonimizado do mesmo jeito quando a guarda do seu órgão,
+   contada da criação do cadastro, acaba.
 3. Os resultados das tarefas terminadas há mais de `RETENCAO_TAREFAS_DIAS` saem da fila, e os arquivos das
    exportações vencidas, do armazenamento.
+4. O PDF guardado de um relatório do titular (art. 18) sai do armazenamento `RETENCAO_RELATORIO_TITULAR_DIAS`
+   depois da emissão: traz o cadastro inteiro da pessoa, e a finalidade acaba com a entrega. Fica o registro da
+   emissão, com o SHA-256, e a página de verificação continua a reconhecer o PDF entregue.
 """
 
 from __future__ import annotations
@@ -19,13 +24,16 @@ from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import CharField, F, Value
+from django.db.models import CharField, Exists, F, OuterRef, Value
 from django.db.models.functions import Cast, Concat, Substr
 from django.utils import timezone
 
+from concursos.documentos import TIPO_RELATORIO_TITULAR
 from concursos.models import Candidato, Certame, EstadoImportacao, Genero, Importacao, Inscricao
 from concursos.services.inscricao import autodeclaracoes_apagar
+from documentos.models import DocumentoEmitido, TarefaEmSegundoPlano
 from nucleo import retencao
+from nucleo.models import Orgao
 
 
 @dataclass
@@ -33,24 +41,30 @@ class Resumo:
     arquivos_apagados: int = 0
     certames_vencidos: int = 0
     anonimizados: dict[str, int] = field(default_factory=dict)
+    sem_inscricao_anonimizados: int = 0
     tarefas_apagadas: int = 0
+    relatorios_apagados: int = 0
 
     def __str__(self) -> str:
         anonimizados = ", ".join(f"{n} {nome}" for nome, n in self.anonimizados.items()) or "nada"
         return (f"Arquivos da banca apagados: {self.arquivos_apagados}. Certames com a guarda vencida: "
-                f"{self.certames_vencidos}; anonimizados: {anonimizados}. Resultados de tarefas apagados: "
-                f"{self.tarefas_apagadas}.")
+                f"{self.certames_vencidos}; anonimizados: {anonimizados}. Cadastros sem inscrição anonimizados: "
+                f"{self.sem_inscricao_anonimizados}. Resultados de tarefas apagados: "
+                f"{self.tarefas_apagadas}. PDFs de relatórios do titular apagados: {self.relatorios_apagados}.")
+
+
+def _somar_anos(dia: date, anos: int) -> date:
+    try:
+        return dia.replace(year=dia.year + anos)
+    except ValueError:  # 29 de fevereiro
+        return dia.replace(year=dia.year + anos, day=28)
 
 
 def fim_da_guarda(certame: Certame) -> date | None:
     fim = certame.prorrogado_ate or certame.validade_ate
     if fim is None:
         return None
-    anos = certame.orgao.retencao_anos
-    try:
-        return fim.replace(year=fim.year + anos)
-    except ValueError:  # 29 de fevereiro
-        return fim.replace(year=fim.year + anos, day=28)
+    return _somar_anos(fim, certame.orgao.retencao_anos)
 
 
 def certames_vencidos(hoje: date) -> list[int]:
@@ -100,20 +114,43 @@ def anonimizar_candidatos(certames: list[int]) -> int:
     candidatos = (Candidato.objects.filter(pk__in=inscricoes.values("candidato_id"), anonimizado_em=None)
                   .exclude(pk__in=ainda_guardados))
     with transaction.atomic():
-        total = candidatos.update(
-            cpf=Concat(Value("***"), Substr("cpf", 4, 6), Value("**#"), Cast(F("pk"), CharField())),
-            data_nascimento=None, genero=Genero.NAO_INFORMADO, cor_raca="", quilombola=False, pcd=False, email="",
-            telefone="", anonimizado_em=timezone.now())
+        total = _anonimizar(candidatos)
         autodeclaracoes_apagar(inscricoes=inscricoes)
     return total
 
 
-def apagar_tarefas_terminadas(agora) -> int:
-    from documentos.models import TarefaEmSegundoPlano
+def anonimizar_sem_inscricao(hoje: date) -> int:
+    """Os cadastros sem inscrição nenhuma criados antes de `hoje` menos os anos da guarda do seu órgão."""
+    sem_inscricao = Candidato.objects.filter(~Exists(Inscricao.objects.filter(candidato_id=OuterRef("pk"))),
+                                             anonimizado_em=None)
+    return sum(_anonimizar(sem_inscricao.filter(orgao=orgao,
+                                                criado_em__date__lt=_somar_anos(hoje, -orgao.retencao_anos)))
+               for orgao in Orgao.objects.only("pk", "retencao_anos"))
 
+
+def _anonimizar(candidatos) -> int:
+    return candidatos.update(
+        cpf=Concat(Value("***"), Substr("cpf", 4, 6), Value("**#"), Cast(F("pk"), CharField())),
+        data_nascimento=None, genero=Genero.NAO_INFORMADO, cor_raca="", quilombola=False, pcd=False, email="",
+        telefone="", anonimizado_em=timezone.now())
+
+
+def apagar_tarefas_terminadas(agora) -> int:
     limite = agora - timedelta(days=settings.RETENCAO_TAREFAS_DIAS)
     apagadas, _ = TarefaEmSegundoPlano.objects.filter(finished_at__lt=limite).delete()
     return apagadas
+
+
+def apagar_relatorios_do_titular(agora) -> int:
+    """Os PDFs dos relatórios do titular emitidos há mais de RETENCAO_RELATORIO_TITULAR_DIAS; o registro fica."""
+    limite = agora - timedelta(days=settings.RETENCAO_RELATORIO_TITULAR_DIAS)
+    vencidos = DocumentoEmitido.objects.filter(tipo=TIPO_RELATORIO_TITULAR, emitido_em__lt=limite)
+    apagados = 0
+    for documento in vencidos.exclude(arquivo="").only("pk", "arquivo"):
+        DocumentoEmitido.objects.filter(pk=documento.pk).update(arquivo="")
+        documento.arquivo.storage.delete(documento.arquivo.name)
+        apagados += 1
+    return apagados
 
 
 def aplicar_retencao(hoje: date | None = None) -> Resumo:
@@ -124,4 +161,7 @@ def aplicar_retencao(hoje: date | None = None) -> Resumo:
 
     apagar_vencidas()
     return Resumo(arquivos_apagados=apagar_arquivos_usados(agora), certames_vencidos=len(vencidos),
-                  anonimizados=retencao.anonimizar(vencidos), tarefas_apagadas=apagar_tarefas_terminadas(agora))
+                  anonimizados=retencao.anonimizar(vencidos),
+                  sem_inscricao_anonimizados=anonimizar_sem_inscricao(hoje),
+                  tarefas_apagadas=apagar_tarefas_terminadas(agora),
+                  relatorios_apagados=apagar_relatorios_do_titular(agora))

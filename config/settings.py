@@ -111,6 +111,9 @@ TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db
 # não confirmada (as gravadas e as recusadas saem na rodada seguinte), e dias até apagar o resultado de uma tarefa.
 RETENCAO_ARQUIVOS_DIAS = int(os.environ.get("RETENCAO_ARQUIVOS_DIAS", "7"))
 RETENCAO_TAREFAS_DIAS = int(os.environ.get("RETENCAO_TAREFAS_DIAS", "30"))
+# Dias até apagar o PDF guardado de um relatório do titular (LGPD art. 18): ele traz o cadastro inteiro da pessoa, e a
+# finalidade acaba com a entrega; fica o registro da emissão, com o SHA-256, para a página de verificação.
+RETENCAO_RELATORIO_TITULAR_DIAS = _inteiro("RETENCAO_RELATORIO_TITULAR_DIAS", 30)
 # Uma importação ou exportação em andamento grava um sinal a cada lote; sem sinal por este tempo, o processo da fila
 # morreu (ou foi morto) e a tarefa é dada como falha, podendo ser refeita (concursos/recuperacao.py).
 TAREFAS_SEM_SINAL_MINUTOS = int(os.environ.get("TAREFAS_SEM_SINAL_MINUTOS", "10"))
@@ -172,7 +175,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "acesso.bloqueio.resposta_de_bloqueio"
 AXES_CLIENT_IP_CALLABLE = "acesso.bloqueio.ip_do_cliente"
-# As telas do axes no admin não têm tradução; o desbloqueio antes do prazo é pela linha de comando (README).
+# As telas do axes no admin não têm tradução: os bloqueios aparecem em português em acesso/admin.py, onde a
+# administração da instalação desbloqueia antes do prazo.
 AXES_ENABLE_ADMIN = False
 PROXIES_REVERSOS = _inteiro("PROXIES_REVERSOS", 0, minimo=0)
 
@@ -215,9 +219,9 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # Limite do upload de CSV no simulador (10 MiB em memória).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
-# Tamanho máximo de cada tipo de arquivo enviado, em MB (documentos/envios.py): PDF de currículo ou termo, arquivo
-# da banca (um milhão de linhas em CSV tem cerca de 150 MB), PDF enviado à página pública de verificação (sem login:
-# recusado antes de ser lido) e CSV do simulador.
+# Tamanho máximo de cada tipo de arquivo enviado, em MB (documentos/envios.py), conferido enquanto o arquivo chega:
+# PDF de currículo ou termo, arquivo da banca (um milhão de linhas em CSV tem cerca de 150 MB), PDF enviado à página
+# pública de verificação (sem login: recusado antes de ser lido) e CSV do simulador.
 LIMITE_ENVIO_PDF_MB = int(os.environ.get("LIMITE_ENVIO_PDF_MB", "10"))
 LIMITE_ENVIO_IMPORTACAO_MB = int(os.environ.get("LIMITE_ENVIO_IMPORTACAO_MB", "300"))
 LIMITE_ENVIO_VERIFICACAO_MB = int(os.environ.get("LIMITE_ENVIO_VERIFICACAO_MB", "20"))

@@ -45,7 +45,8 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
         "nucleo.orgao": VER, "nucleo.acessosensivel": VER, "nucleo.emitir_relatorio_titular": (),
         "concursos.certame": VER,
     },
-    # Quem administra a instalação: cadastra órgãos e contas e as lota; vê todos os órgãos.
+    # Quem administra a instalação: cadastra órgãos e contas e as lota; vê todos os órgãos e desbloqueia logins
+    # (acesso/admin.py, pela permissão de ver todos os órgãos).
     "Administração da instalação": {
         "nucleo.orgao": ("view", "add", "change"), "nucleo.lotacao": ("view", "add", "change", "delete"),
         "nucleo.ver_todos_os_orgaos": (), "auth.user": ("view", "add", "change"), "auth.group": VER,

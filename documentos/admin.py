@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -34,6 +35,8 @@ class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin
 
     @admin.display(description="PDF")
     def baixar(self, obj):
+        if not obj.arquivo:
+            return "Apagado pela guarda dos dados (fica o SHA-256)"
         return format_html('<a href="{}">{}</a>', reverse("admin:documentos_documentoemitido_pdf", args=[obj.pk]),
                            obj.nome_arquivo)
 
@@ -49,7 +52,10 @@ class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin
     def pdf(self, request, pk: int):
         if not self.has_view_permission(request):
             raise PermissionDenied
-        return resposta_pdf(get_object_or_404(self.get_queryset(request), pk=pk))
+        documento = get_object_or_404(self.get_queryset(request), pk=pk)
+        if not documento.arquivo:
+            raise Http404("O PDF foi apagado pela guarda dos dados; fica o registro da emissão, com o SHA-256.")
+        return resposta_pdf(documento)
 
 
 # A fila aparece uma vez só, em português (o admin do pacote mostra «Task Results»).

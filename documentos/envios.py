@@ -4,17 +4,24 @@ Cada tipo tem o seu limite (LIMITE_ENVIO_*_MB, README): o PDF de um currículo o
 o PDF enviado à página pública de verificação e o CSV do simulador. O conteúdo é conferido pelo que o arquivo é:
 um PDF começa com «%PDF-» e o pypdf o lê (um HTML com nome .pdf é recusado); um CSV se decodifica em UTF-8; um
 XLSX é um zip com as partes de uma planilha. Na página pública, sem login, o envio grande é recusado antes de ser
-lido: pelo Content-Length e, se ele mentir, por um upload handler que para no limite.
+lido: pelo Content-Length e, se ele mentir, por um upload handler que para no limite. Nos envios do admin, o mesmo
+handler para de receber o arquivo que passa do limite (`limite_em_fluxo`): nada se grava, e o resto do corpo nem
+é lido.
 """
 
 from __future__ import annotations
 
 import codecs
 import zipfile
+from collections.abc import Callable
+from functools import wraps
 
 from django.conf import settings
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
+from django.shortcuts import redirect
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 
 MB = 1024 * 1024
 BLOCO = 64 * 1024
@@ -115,13 +122,19 @@ def conferir_xlsx(arquivo) -> None:
 
 
 class EnvioGrandeDemais(FileUploadHandler):
-    """Para de receber o envio quando ele passa do limite, sem ler o resto (o Content-Length pode mentir)."""
+    """Para de receber o envio quando um arquivo passa do limite, sem ler o resto (o Content-Length pode mentir).
+
+    O limite é de cada arquivo: a ficha da comissão leva o currículo e o termo de cada membro, cada um com o seu."""
 
     def __init__(self, maximo: int, request=None):
         super().__init__(request)
         self.maximo = maximo
         self.recebido = 0
         self.excedeu = False
+
+    def new_file(self, *args, **kwargs):
+        super().new_file(*args, **kwargs)
+        self.recebido = 0
 
     def receive_data_chunk(self, raw_data, start):
         self.recebido += len(raw_data)
@@ -151,3 +164,34 @@ def limitar_envio(request, tipo: str) -> EnvioGrandeDemais | None:
     vigia = EnvioGrandeDemais(maximo, request)
     request.upload_handlers.insert(0, vigia)
     return vigia
+
+
+def limite_em_fluxo(tipo: str) -> Callable:
+    """Decorador das views do admin que recebem arquivos: cada arquivo para de ser recebido ao passar do limite do
+    tipo, e a resposta volta à mesma página com a mensagem, sem gravar nada.
+
+    O handler tem de entrar antes de o corpo ser lido, e o CSRF o lê: a view fica `csrf_exempt` para o middleware (e
+    para o `admin_view`, que não acrescenta o seu `csrf_protect`) e o CSRF é conferido aqui, depois do handler — a
+    receita da documentação do Django, a mesma de /verificar/."""
+
+    def decorador(view: Callable) -> Callable:
+        @csrf_protect
+        def conferida(request, vigia: EnvioGrandeDemais, *args, **kwargs):
+            if request.method == "POST":
+                request.FILES  # noqa: B018 (o corpo é lido aqui, com o handler na frente, se o CSRF não o leu)
+            if vigia.excedeu:
+                messages.error(request, f"O arquivo passa do limite de {vigia.maximo // MB} MB e não foi recebido: "
+                                        "nada foi gravado. Envie um arquivo menor.")
+                return redirect(request.get_full_path())
+            return view(request, *args, **kwargs)
+
+        @csrf_exempt
+        @wraps(view)
+        def limitada(request, *args, **kwargs):
+            vigia = EnvioGrandeDemais(limite(tipo), request)
+            request.upload_handlers.insert(0, vigia)
+            return conferida(request, vigia, *args, **kwargs)
+
+        return limitada
+
+    return decorador

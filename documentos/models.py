@@ -21,7 +21,9 @@ def _caminho(documento: DocumentoEmitido, nome: str) -> str:
 
 
 class DocumentoEmitido(models.Model):
-    """Um PDF emitido pelo sistema. Nunca se altera: emitir de novo gera outro documento, com outro código."""
+    """Um PDF emitido pelo sistema. Nunca se altera: emitir de novo gera outro documento, com outro código. Só o PDF
+    pode sair do armazenamento, quando a guarda de quem o emitiu acaba (o relatório do titular, com os dados inteiros
+    de uma pessoa): o arquivo fica vazio, e o registro e o SHA-256, que a página de verificação confere, ficam."""
 
     # Os tipos são os que os apps registram (documentos/tipos.py): a página pública diz o que é cada documento.
     tipo = models.CharField("tipo", max_length=32, choices=tipos_de_documento)

@@ -15,9 +15,11 @@ from django.http import Http404, HttpResponseNotAllowed, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.decorators import method_decorator
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from documentos.envios import limite_em_fluxo
 from legislacao import motor
 from legislacao.entrada import COLUNAS, ErroEntrada, ler_candidatos
 from legislacao.forms import QualLeiForm, SimuladorForm
@@ -332,6 +334,7 @@ class LeiAdmin(SimpleHistoryAdmin):
             **extra,
         }
 
+    @method_decorator(limite_em_fluxo("simulador"))
     def simulador_view(self, request):
         self._exigir_consulta(request)
         simulacao = aplicabilidade = erros_csv = None

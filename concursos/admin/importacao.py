@@ -27,7 +27,7 @@ from concursos.importacao.leiaute import LEIAUTE
 from concursos.importacao.leitura import contar_linhas, ler_previa
 from concursos.models import Certame, EstadoImportacao, Importacao
 from concursos.recuperacao import marcar_paradas, reabrir_importacao
-from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx
+from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx, limite_em_fluxo
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.orgaos import recortar
 from nucleo.planilhas import celula_segura
@@ -90,6 +90,7 @@ def _contexto(request, admin_site, certame: Certame, titulo: str, **extra) -> di
     }
 
 
+@limite_em_fluxo("importacao")
 def enviar(request, certame_id: int, *, admin_site):
     certame = get_object_or_404(recortar(Certame.objects.all(), request.user, "orgao"), pk=certame_id)
     formulario = FormularioEnvio(request.POST or None, request.FILES or None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
@@ -69,6 +70,6 @@ def relatorio_view(request, *, admin_site: admin.AdminSite):
                 orgao_id=next(iter(set(orgaos.values()))) if len(set(orgaos.values())) == 1 else None))
     return TemplateResponse(request, "admin/concursos/titular/relatorio.html", {
         **admin_site.each_context(request), "title": "Relatório do titular (LGPD art. 18)", "form": form,
-        "relatorio": relatorio, "formatos": FORMATOS,
+        "relatorio": relatorio, "formatos": FORMATOS, "dias_do_pdf": settings.RETENCAO_RELATORIO_TITULAR_DIAS,
         "adminform": admin.helpers.AdminForm(form, [(None, {"fields": list(form.fields)})], {}),
     })

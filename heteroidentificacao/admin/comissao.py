@@ -13,10 +13,12 @@ from django.db.models import Count, Q
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
+from django.utils.decorators import method_decorator
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
 from concursos.admin.comum import CertameFiltro
+from documentos.envios import limite_em_fluxo
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import (
     ARQUIVOS_DO_MEMBRO,
@@ -234,6 +236,15 @@ class ComissaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
             "pode_publicar_final": (pode_alterar and primeira and bool(comissao.resultado_provisorio_em)
                                     and not comissao.resultado_final_em),
         }
+
+    # Os currículos e os termos dos membros chegam na ficha: cada PDF para de ser recebido ao passar do limite.
+    @method_decorator(limite_em_fluxo("pdf"))
+    def add_view(self, request, form_url="", extra_context=None):
+        return super().add_view(request, form_url, extra_context)
+
+    @method_decorator(limite_em_fluxo("pdf"))
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def response_add(self, request, obj, post_url_continue=None):
         resposta = super().response_add(request, obj, post_url_continue)

@@ -18,6 +18,7 @@ from concursos.models import Importacao
 from tests.concursos.conftest import cpf_valido
 from tests.concursos.importacao.conftest import csv_de, linha
 from tests.conftest import lotar_em_todos
+from tests.documentos.envios import MB, postar_contado
 
 pytestmark = pytest.mark.django_db
 
@@ -67,12 +68,33 @@ def test_conteudo_que_nao_e_o_da_extensao_e_recusado(cliente, fazer_certame, mid
     assert not (midia_temporaria / "importacoes").exists()
 
 
-def test_arquivo_acima_do_limite_e_recusado(cliente, fazer_certame, settings):
+def test_arquivo_acima_do_limite_para_de_ser_recebido_no_limite_e_nada_se_grava(cliente, fazer_certame, settings,
+                                                                             midia_temporaria):
+    """O upload handler conta os bytes enquanto o arquivo chega e para no limite: o resto do corpo nem é lido, nada
+    vai para o armazenamento e a página volta com o limite na mensagem."""
     settings.LIMITE_ENVIO_IMPORTACAO_MB = 1
-    conteudo = csv_de(linha("0001", cpf_valido())) + b"0002,ADM,Pessoa\n" * 70_000
-    resposta = enviar(cliente, fazer_certame(), "banca.csv", conteudo)
-    assert "o limite é 1 MB" in resposta.content.decode()
+    conteudo = csv_de(linha("0001", cpf_valido())) + b"0002,ADM,Pessoa\n" * 200_000
+    url = reverse("admin:concursos_certame_importar", args=[fazer_certame().pk])
+    resposta, entrada, total = postar_contado(cliente, url, {"arquivo": SimpleUploadedFile("banca.csv", conteudo)})
+    assert resposta.status_code == 302 and resposta["Location"] == url
+    assert entrada.lido < 1.2 * MB < total
+    assert not Importacao.objects.exists() and not (midia_temporaria / "importacoes").exists()
+    pagina = cliente.get(url).content.decode()
+    assert "O arquivo passa do limite de 1 MB e não foi recebido: nada foi gravado." in pagina
+
+
+def test_o_csrf_continua_valendo_no_envio_limitado(cliente, fazer_certame):
+    """O limite entra antes do CSRF (que lê o corpo), e o CSRF é conferido logo depois."""
+    url = reverse("admin:concursos_certame_importar", args=[fazer_certame().pk])
+    conferido = Client(enforce_csrf_checks=True)
+    conferido.cookies = cliente.cookies
+    conteudo = csv_de(linha("0001", cpf_valido()))
+    assert conferido.post(url, {"arquivo": SimpleUploadedFile("banca.csv", conteudo)}).status_code == 403
     assert not Importacao.objects.exists()
+    token = conferido.get(url).context["csrf_token"]
+    resposta = conferido.post(url, {"csrfmiddlewaretoken": token,
+                                    "arquivo": SimpleUploadedFile("banca.csv", conteudo)})
+    assert resposta.status_code == 302 and Importacao.objects.count() == 1
 
 
 def test_csv_e_xlsx_de_verdade_passam(cliente, fazer_certame):
@@ -96,7 +118,8 @@ def test_csv_do_simulador_tambem_e_conferido(admin_client, leis_de_origem, setti
         "candidatos": SimpleUploadedFile("candidatos.csv", b"PK\x03\x04\x00\x00binario")})
     assert "O arquivo não é um CSV: tem conteúdo binário" in resposta.content.decode()
     settings.LIMITE_ENVIO_SIMULADOR_MB = 1
-    resposta = admin_client.post(reverse("admin:legislacao_simulador"), {
+    resposta, entrada, total = postar_contado(admin_client, reverse("admin:legislacao_simulador"), {
         "lei": lei.pk, "vagas": 5, "vagas_pcd": 0,
-        "candidatos": SimpleUploadedFile("candidatos.csv", b"a" * (1024 * 1024 + 1))})
-    assert "o limite é 1 MB" in resposta.content.decode()
+        "candidatos": SimpleUploadedFile("candidatos.csv", b"a" * 3 * MB)})
+    assert resposta.status_code == 302 and entrada.lido < 1.2 * MB < total
+    assert "O arquivo passa do limite de 1 MB" in admin_client.get(resposta["Location"]).content.decode()

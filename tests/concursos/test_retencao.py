@@ -1,22 +1,28 @@
 """A guarda dos dados pessoais e o seu fim (LGPD art. 15, I, e art. 16): os arquivos da banca saem depois de usados,
-os candidatos dos certames vencidos são anonimizados (ficam o nome e o CPF mascarado das listas publicadas) e os
-resultados antigos das tarefas saem da fila."""
+os candidatos dos certames vencidos são anonimizados (ficam o nome e o CPF mascarado das listas publicadas), os
+resultados antigos das tarefas saem da fila e o PDF do relatório do titular sai do armazenamento depois de alguns
+dias."""
 
+import hashlib
 import os
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 
 import pytest
 from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from concursos.documentos import TIPO_QUADRO_VAGAS, TIPO_RELATORIO_TITULAR
 from concursos.models import Candidato, Cargo, Certame, EstadoImportacao, Importacao, Inscricao, mascarar_cpf
 from concursos.retencao import aplicar_retencao, fim_da_guarda
 from concursos.tarefas import agendar_retencao, retencao_diaria
-from documentos.models import TarefaEmSegundoPlano
+from documentos.models import DocumentoEmitido, TarefaEmSegundoPlano
+from documentos.pdf import emitir_pdf
 from nucleo.models import Orgao
 from nucleo.titular import relatorio_do_titular
+from tests.concursos.conftest import cpf_valido
 
 pytestmark = pytest.mark.django_db
 
@@ -187,3 +193,108 @@ def test_a_rodada_diaria_se_reagenda_mesmo_depois_de_uma_falha(settings, monkeyp
     with pytest.raises(RuntimeError):
         tarefas.retencao_diaria.func()
     assert DBTaskResult.objects.filter(task_path=retencao_diaria.module_path, status="READY").count() == 1
+
+
+def test_o_pdf_do_relatorio_do_titular_sai_depois_do_prazo_e_fica_o_registro_com_o_sha256(vencido, admin_client,
+                                                                                       client, settings):
+    """O PDF guardado traz o cadastro inteiro da pessoa (art. 18): sai do armazenamento RETENCAO_RELATORIO_TITULAR_DIAS
+    depois da emissão; o registro fica, e quem recebeu o PDF ainda o confere na página de verificação."""
+    from django.urls import reverse
+
+    _, (primeira, _) = vencido
+    assert settings.RETENCAO_RELATORIO_TITULAR_DIAS == 30
+    pedido = {"cpf": primeira.candidato.cpf, "requerimento": "Protocolo 9/2026", "formato": "pdf"}
+    entregue = admin_client.post(reverse("admin:concursos_candidato_titular"), pedido).content
+    antigo = DocumentoEmitido.objects.get(tipo=TIPO_RELATORIO_TITULAR)
+    DocumentoEmitido.objects.filter(pk=antigo.pk).update(emitido_em=timezone.now() - timedelta(days=31))
+    admin_client.post(reverse("admin:concursos_candidato_titular"), pedido)
+    recente = DocumentoEmitido.objects.exclude(pk=antigo.pk).get()
+    caminho = antigo.arquivo.path
+
+    resumo = aplicar_retencao(HOJE)
+    assert resumo.relatorios_apagados == 1
+    assert "PDFs de relatórios do titular apagados: 1." in str(resumo)
+    assert not os.path.exists(caminho)
+    antigo.refresh_from_db()
+    assert not antigo.arquivo and antigo.sha256 == hashlib.sha256(entregue).hexdigest()
+    recente.refresh_from_db()
+    assert recente.arquivo and os.path.exists(recente.arquivo.path)
+    conferido = client.post(antigo.get_absolute_url(), {"arquivo": SimpleUploadedFile("relatorio.pdf", entregue)})
+    assert "Arquivo idêntico ao emitido" in conferido.content.decode()
+    lista = admin_client.get(reverse("admin:documentos_documentoemitido_changelist")).content.decode()
+    assert "Apagado pela guarda dos dados (fica o SHA-256)" in lista
+    assert admin_client.get(reverse("admin:documentos_documentoemitido_pdf", args=[antigo.pk])).status_code == 404
+    assert aplicar_retencao(HOJE).relatorios_apagados == 0
+
+
+def test_o_prazo_do_pdf_do_relatorio_vem_da_configuracao_e_os_outros_documentos_ficam(vencido, admin_client,
+                                                                                   settings):
+    settings.RETENCAO_RELATORIO_TITULAR_DIAS = 7
+    quadro = emitir_pdf(template="concursos/pdf/relatorio_titular.html", contexto={}, titulo="Quadro de vagas",
+                        tipo=TIPO_QUADRO_VAGAS)
+    relatorio = emitir_pdf(template="concursos/pdf/relatorio_titular.html", contexto={}, titulo="Relatório",
+                           tipo=TIPO_RELATORIO_TITULAR)
+    DocumentoEmitido.objects.update(emitido_em=timezone.now() - timedelta(days=8))
+    assert aplicar_retencao(HOJE).relatorios_apagados == 1
+    relatorio.refresh_from_db()
+    quadro.refresh_from_db()
+    assert not relatorio.arquivo and quadro.arquivo and os.path.exists(quadro.arquivo.path)
+    pagina = " ".join(admin_client.get("/admin/concursos/candidato/titular/").content.decode().split())
+    assert "O PDF fica guardado nos documentos emitidos por 7 dias" in pagina
+
+
+def _cadastro(orgao, nome: str, criado_em, **campos) -> Candidato:
+    return Candidato.objects.create(orgao=orgao, nome=nome, cpf=cpf_valido(), criado_em=criado_em,
+                                    email=f"{nome.lower()}@exemplo.org", cor_raca="parda", **campos)
+
+
+def _em(dia: date):
+    return timezone.make_aware(datetime.combine(dia, time(12)))
+
+
+def test_cadastro_sem_inscricao_e_anonimizado_quando_a_guarda_do_orgao_contada_da_criacao_acaba(orgao):
+    """Sem inscrição, nenhum certame leva o cadastro à anonimização (LGPD art. 16): a guarda do órgão (5 anos) conta
+    da criação. Criado antes de 01/12/2021, vence em 01/12/2026; criado nesse dia, fica até o dia seguinte."""
+    vencido = _cadastro(orgao, "Antigo", _em(date(2021, 11, 30)), pcd=True, data_nascimento=date(1980, 5, 5))
+    no_limite = _cadastro(orgao, "Limite", _em(date(2021, 12, 1)))
+    cpf = vencido.cpf
+    resumo = aplicar_retencao(HOJE)
+    assert resumo.sem_inscricao_anonimizados == 1
+    assert "Cadastros sem inscrição anonimizados: 1." in str(resumo)
+    vencido.refresh_from_db()
+    assert vencido.anonimizado_em is not None and vencido.nome == "Antigo"
+    assert (vencido.email, vencido.cor_raca, vencido.pcd, vencido.data_nascimento) == ("", "", False, None)
+    assert mascarar_cpf(vencido.cpf) == mascarar_cpf(cpf) and cpf not in vencido.cpf
+    assert not relatorio_do_titular(cpf, None).titulares
+    no_limite.refresh_from_db()
+    assert no_limite.anonimizado_em is None and no_limite.email == "limite@exemplo.org"
+    assert aplicar_retencao(HOJE + timedelta(days=1)).sem_inscricao_anonimizados == 1
+    assert Candidato.objects.get(pk=no_limite.pk).anonimizado_em is not None
+
+
+def test_cada_orgao_conta_a_guarda_do_cadastro_sem_inscricao_com_os_seus_anos(orgao):
+    camara = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES",
+                                  retencao_anos=10)
+    criado = _em(date(2018, 3, 1))
+    na_prefeitura, na_camara = _cadastro(orgao, "Prefeitura", criado), _cadastro(camara, "Camara", criado)
+    assert aplicar_retencao(HOJE).sem_inscricao_anonimizados == 1
+    assert Candidato.objects.get(pk=na_prefeitura.pk).anonimizado_em is not None
+    assert Candidato.objects.get(pk=na_camara.pk).anonimizado_em is None
+
+
+def test_cadastro_antigo_com_inscricao_segue_a_guarda_do_certame_e_nao_a_da_criacao(fazer_certame):
+    """Com inscrição num certame ainda guardado (sem validade encerrada), a data da criação não conta."""
+    certame = fazer_certame(numero="004/2015")
+    antigo = _cadastro(certame.orgao, "Inscrito", _em(date(2015, 1, 10)))
+    Inscricao.objects.create(certame=certame, cargo=certame.cargos.get(), candidato=antigo, numero="A-1",
+                             cor_raca="parda")
+    assert aplicar_retencao(HOJE).sem_inscricao_anonimizados == 0
+    antigo.refresh_from_db()
+    assert antigo.anonimizado_em is None and antigo.email == "inscrito@exemplo.org"
+
+
+def test_o_cadastro_novo_tem_a_data_da_criacao():
+    antes = timezone.now()
+    orgao = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
+    candidato = Candidato.objects.create(orgao=orgao, nome="Nova", cpf=cpf_valido())
+    assert antes <= candidato.criado_em <= timezone.now()

@@ -4,17 +4,13 @@ recusado com o motivo em português."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
 from concursos.documentos import TIPO_QUADRO_VAGAS
 from documentos.pdf import emitir_pdf
-
-MB = 1024 * 1024
+from tests.documentos.envios import MB, postar_contado
 
 
 @pytest.fixture
@@ -29,29 +25,9 @@ def limite_de_1_mb(settings):
     settings.LIMITE_ENVIO_VERIFICACAO_MB = 1
 
 
-class CorpoContado(io.BytesIO):
-    """O corpo da requisição, contando o que o servidor leu dele."""
-
-    lido = 0
-
-    def read(self, tamanho=-1):
-        dados = super().read(tamanho)
-        self.lido += len(dados)
-        return dados
-
-    def readline(self, tamanho=-1):
-        dados = super().readline(tamanho)
-        self.lido += len(dados)
-        return dados
-
-
 def enviar(cliente: Client, documento, conteudo: bytes, *, declarado: int | None = None):
-    corpo = encode_multipart(BOUNDARY, {"arquivo": SimpleUploadedFile("recebido.pdf", conteudo)})
-    entrada = CorpoContado(corpo)
-    resposta = cliente.generic("POST", f"/verificar/{documento.codigo}/", **{
-        "wsgi.input": entrada, "CONTENT_TYPE": MULTIPART_CONTENT,
-        "CONTENT_LENGTH": str(declarado if declarado is not None else len(corpo))})
-    return resposta, entrada, len(corpo)
+    return postar_contado(cliente, f"/verificar/{documento.codigo}/",
+                          {"arquivo": SimpleUploadedFile("recebido.pdf", conteudo)}, declarado=declarado)
 
 
 def test_content_length_grande_demais_e_recusado_sem_ler_nada(client, documento):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django import forms
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -14,6 +15,7 @@ from django.urls import reverse
 from pypdf import PdfWriter
 
 from heteroidentificacao.admin.formularios import MembroForm
+from tests.documentos.envios import MB, postar_contado
 
 pytestmark = pytest.mark.django_db
 
@@ -86,6 +88,102 @@ def test_pdf_de_verdade_e_aceito(presidente):
     form.save()
     presidente.refresh_from_db()
     assert presidente.curriculo.read().startswith(b"%PDF-")
+
+
+# ---------------------------------------------------------------- o envio pela ficha da comissão
+
+
+def ficha(comissao) -> str:
+    return reverse("admin:heteroidentificacao_comissao_change", args=[comissao.pk])
+
+
+def pdf_de(tamanho: int) -> bytes:
+    """Um PDF legível de uns `tamanho` bytes (o volume vai nos metadados)."""
+    escritor = PdfWriter()
+    escritor.add_blank_page(width=595, height=842)
+    escritor.add_metadata({"/Subject": "x" * tamanho})
+    saida = io.BytesIO()
+    escritor.write(saida)
+    return saida.getvalue()
+
+
+def dados_da_ficha(pagina) -> dict:
+    """Os campos da ficha (a comissão e os membros) como o navegador os reenviaria sem mudar nada."""
+    formularios = [pagina.context["adminform"].form]
+    for inline in pagina.context["inline_admin_formsets"]:
+        formularios += [inline.formset.management_form, *inline.formset.forms]
+    dados = {}
+    for formulario in formularios:
+        for campo in formulario:
+            valor = campo.value()
+            if isinstance(campo.field, forms.FileField) or valor is False:
+                continue
+            valor = "on" if valor is True else campo.field.widget.format_value(valor)
+            if valor is not None:
+                dados[campo.html_name] = valor
+    return dados
+
+
+def linha_do_membro(pagina, membro) -> str:
+    formset = pagina.context["inline_admin_formsets"][0].formset
+    return next(f.prefix for f in formset.forms if f.instance.pk == membro.pk)
+
+
+@pytest.mark.parametrize("campo", ["curriculo", "termo_assinado"])
+def test_pdf_acima_do_limite_para_de_ser_recebido_na_ficha_e_nada_se_grava(admin_client, presidente, settings,
+                                                                         campo):
+    """O upload handler para de receber o PDF no limite (LIMITE_ENVIO_PDF_MB), antes de o admin ler o formulário: o
+    resto do corpo não é lido, nenhum arquivo vai ao armazenamento e nem a mudança da ficha que veio antes é gravada."""
+    settings.LIMITE_ENVIO_PDF_MB = 1
+    url = ficha(presidente.comissao)
+    pagina = admin_client.get(url)
+    dados = {**dados_da_ficha(pagina), "ato_designacao": "Portaria nº 99/2024",
+             f"{linha_do_membro(pagina, presidente)}-{campo}": SimpleUploadedFile(
+                 "grande.pdf", pdf_de(3 * MB), content_type="application/pdf")}
+    resposta, entrada, total = postar_contado(admin_client, url, dados)
+    assert resposta.status_code == 302 and resposta["Location"] == url
+    assert entrada.lido < 1.2 * MB < total
+    presidente.refresh_from_db()
+    assert not getattr(presidente, campo) and presidente.comissao.ato_designacao == "Portaria nº 45/2024"
+    assert not (settings.MEDIA_ROOT / "comissoes").exists()
+    assert "O arquivo passa do limite de 1 MB e não foi recebido: nada foi gravado." in (
+        admin_client.get(url).content.decode())
+
+
+def test_pdf_acima_do_limite_nao_cria_a_comissao_nova(admin_client, certame_afonso, settings):
+    from heteroidentificacao.models import Comissao
+
+    settings.LIMITE_ENVIO_PDF_MB = 1
+    url = reverse("admin:heteroidentificacao_comissao_add")
+    resposta, entrada, total = postar_contado(admin_client, url, {
+        "certame": certame_afonso.pk, "instancia": "primeira", "ato_designacao": "Portaria nº 1/2024",
+        "data_designacao": "15/03/2024", "membros-TOTAL_FORMS": "1", "membros-INITIAL_FORMS": "0",
+        "membros-0-nome": "Ana", "membros-0-curriculo": SimpleUploadedFile("cv.pdf", pdf_de(2 * MB))})
+    assert resposta.status_code == 302 and resposta["Location"] == url and entrada.lido < 1.2 * MB < total
+    assert not Comissao.objects.exists() and not (settings.MEDIA_ROOT / "comissoes").exists()
+
+
+def test_o_limite_e_de_cada_pdf_e_a_ficha_grava_com_o_csrf_conferido(admin_user, presidente, settings):
+    """Dois PDFs de 0,7 MB, com o limite de 1 MB, passam: o currículo e o termo de cada membro têm cada um o seu
+    limite. E o CSRF, que o limite adia para depois do handler, continua conferido."""
+    settings.LIMITE_ENVIO_PDF_MB = 1
+    cliente = Client(enforce_csrf_checks=True)
+    cliente.force_login(admin_user)
+    url = ficha(presidente.comissao)
+    pagina = cliente.get(url)
+    linha = linha_do_membro(pagina, presidente)
+    curriculo, termo = pdf_de(700 * 1024), pdf_de(710 * 1024)
+
+    def dados(**extra) -> dict:
+        return {**extra, **dados_da_ficha(pagina),
+                f"{linha}-curriculo": SimpleUploadedFile("cv.pdf", curriculo, content_type="application/pdf"),
+                f"{linha}-termo_assinado": SimpleUploadedFile("termo.pdf", termo, content_type="application/pdf")}
+
+    assert postar_contado(cliente, url, dados())[0].status_code == 403
+    resposta, entrada, total = postar_contado(cliente, url, dados(csrfmiddlewaretoken=pagina.context["csrf_token"]))
+    assert resposta.status_code == 302 and entrada.lido == total
+    presidente.refresh_from_db()
+    assert presidente.curriculo.read() == curriculo and presidente.termo_assinado.read() == termo
 
 
 # ---------------------------------------------------------------- o que sai

@@ -8,7 +8,8 @@ from concursos.tarefas import agendar_retencao
 
 
 class Command(BaseCommand):
-    help = "Apaga os arquivos da banca já usados e anonimiza os candidatos dos certames com a guarda vencida."
+    help = ("Apaga os arquivos da banca já usados e anonimiza os candidatos dos certames com a guarda vencida e os "
+            "cadastros sem inscrição com a guarda vencida.")
 
     def add_arguments(self, parser):
         parser.add_argument("--agendar", action="store_true",

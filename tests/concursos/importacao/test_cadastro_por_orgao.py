@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.utils import timezone
 
 from concursos.models import Candidato, Cargo, Certame, Inscricao
 from nucleo.models import Orgao
@@ -125,3 +126,17 @@ def test_cpf_ja_inscrito_no_cargo_so_conta_no_proprio_orgao(certame, camara, cpf
     resultado = rodar(camara, csv_de(_da_camara(cpfs[0], "C003")))
     assert [e.coluna for e in resultado.erros] == ["cpf"]
     assert "já tem a inscrição C001" in str(resultado.erros[0])
+
+
+def test_o_cadastro_criado_pelo_arquivo_tem_a_data_da_importacao_e_a_reimportacao_nao_a_muda(certame, cpfs,
+                                                                                           lotes_pequenos):
+    """A guarda de um cadastro que perder as inscrições conta da criação (concursos/retencao.py): em lotes (pelo COPY,
+    no PostgreSQL) ou não, a importação a grava; atualizar o cadastro num arquivo seguinte não a renova."""
+    antes = timezone.now()
+    assert rodar(certame, csv_de(*(linha(f"{i:04d}", cpfs[i]) for i in range(5)))).gravado
+    criados = dict(Candidato.objects.values_list("cpf", "criado_em"))
+    assert len(criados) == 5 and all(antes <= criado <= timezone.now() for criado in criados.values())
+    reimportado = rodar(certame, csv_de(*(linha(f"{i:04d}", cpfs[i], email=f"novo{i}@exemplo.org")
+                                          for i in range(5))))
+    assert reimportado.gravado and reimportado.candidatos_atualizados == 5
+    assert dict(Candidato.objects.values_list("cpf", "criado_em")) == criados
