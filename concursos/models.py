@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 import uuid
+from datetime import date
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -55,6 +57,10 @@ class Certame(models.Model):
     inscricoes_inicio = models.DateField("início das inscrições", null=True, blank=True)
     inscricoes_fim = models.DateField("fim das inscrições", null=True, blank=True)
     data_homologacao = models.DateField("homologação", null=True, blank=True)
+    validade_meses = models.PositiveSmallIntegerField(
+        "prazo de validade (meses)", null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(24)],
+        help_text="O do edital: até 2 anos, prorrogável uma vez por igual período (Constituição Federal, art. 37, "
+                  "III). A homologação conta a validade a partir da sua data.")
     validade_ate = models.DateField("validade até", null=True, blank=True)
     prorrogado_ate = models.DateField("prorrogado até", null=True, blank=True)
     status = models.CharField("situação", max_length=24, choices=StatusCertame.choices,
@@ -79,6 +85,11 @@ class Certame(models.Model):
     @property
     def publicado(self) -> bool:
         return self.status != StatusCertame.RASCUNHO
+
+    @property
+    def fim_da_validade(self) -> date | None:
+        """O último dia em que o certame nomeia: o da prorrogação, se houve, ou o da validade (CF art. 37, III)."""
+        return self.prorrogado_ate or self.validade_ate
 
     def alcancou(self, status: str) -> bool:
         return ORDEM_STATUS.index(self.status) >= ORDEM_STATUS.index(status)

@@ -1,4 +1,4 @@
-"""Texto como o usuário lê (Python puro, sem Django: os módulos puros também o usam): datas em dd/mm/aaaa,
+"""Texto e datas como o usuário lê (Python puro, sem Django: os módulos puros também o usam): datas em dd/mm/aaaa,
 números com o ponto de milhar, plurais de verdade, e a comparação de textos sem acento."""
 
 from __future__ import annotations
@@ -26,3 +26,12 @@ def plural(n: int, singular: str, plural: str | None = None) -> str:
     """«1 membro presente», «3 membros presentes», «1.200 vagas»: o número (com o ponto de milhar) e a palavra na forma
     certa; sem `plural`, a forma do plural é a do singular com «s»."""
     return f"{milhar(n)} {singular if n == 1 else plural or singular + 's'}"
+
+
+def somar_meses(inicio: date, meses: int) -> date:
+    """A mesma data `meses` depois; num mês mais curto, o último dia dele (31/01 + 1 mês = 28 ou 29/02)."""
+    mes = inicio.month - 1 + meses
+    ano, mes = inicio.year + mes // 12, mes % 12 + 1
+    ultimo = (date(ano + mes // 12, mes % 12 + 1, 1) - date.resolution).day
+    return inicio.replace(year=ano, month=mes, day=min(inicio.day, ultimo))
+

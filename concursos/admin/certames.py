@@ -36,8 +36,14 @@ from concursos.models import (
 )
 from concursos.selectors.chamadas import ordem_de_nomeacao, resumo_do_cargo
 from concursos.selectors.listas import GERAL, listas_do_cargo
-from concursos.selectors.painel import avisos_do_certame, lei_do_certame, quadros_dos_cargos
-from concursos.services.certame import PROXIMO_STATUS, certame_avancar, certame_publicar
+from concursos.selectors.painel import avisos_do_certame, lei_do_certame, quadros_dos_cargos, validade_restante
+from concursos.services.certame import (
+    PROXIMO_STATUS,
+    certame_avancar,
+    certame_prorrogar,
+    certame_publicar,
+    fora_da_validade,
+)
 from concursos.services.chamadas import (
     chamada_inicial,
     chamada_inicial_certame,
@@ -49,6 +55,7 @@ from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin, recortar
 from nucleo.servicos import ErroOperacao
+from nucleo.texto import data_br, plural
 
 # ---------------------------------------------------------------- formulários das ações
 
@@ -148,7 +155,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
                 "description": "A lei de reserva de vagas é a do município em vigor na data de publicação do "
                                "edital; ao publicar, as regras dela ficam congeladas neste certame.",
                 "fields": [("municipio", "uf"), "data_edital"]}),
-            ("Prazos", {"fields": [("inscricoes_inicio", "inscricoes_fim"), "data_homologacao",
+            ("Prazos", {"fields": [("inscricoes_inicio", "inscricoes_fim"), "validade_meses", "data_homologacao",
                                    ("validade_ate", "prorrogado_ate")]}),
         ]
         if obj is not None:
@@ -156,7 +163,8 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         return fieldsets
 
     def get_readonly_fields(self, request, obj=None):
-        campos = ["data_homologacao"]
+        # A validade não se digita: a homologação a conta do prazo do edital, e a prorrogação é um ato.
+        campos = ["data_homologacao", "validade_ate", "prorrogado_ate"]
         if obj is not None:
             campos += ["situacao", "lei_aplicada", "motivo", "publicado_em"]
             if obj.publicado:
@@ -249,6 +257,8 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             path("<int:certame_id>/publicar/", site.admin_view(self.publicar_view),
                  name="concursos_certame_publicar"),
             path("<int:certame_id>/avancar/", site.admin_view(self.avancar_view), name="concursos_certame_avancar"),
+            path("<int:certame_id>/prorrogar/", site.admin_view(self.prorrogar_view),
+                 name="concursos_certame_prorrogar"),
             path("<int:certame_id>/convocacao-inicial/", site.admin_view(self.convocacao_inicial_view),
                  name="concursos_certame_convocacao_inicial"),
             path("cargo/<int:cargo_id>/", site.admin_view(self.cargo_view), name="concursos_cargo_painel"),
@@ -313,12 +323,14 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         contexto = self._contexto(
             request, f"Edital {certame.numero_edital} — {certame.titulo}", certame,
             lei_certame=lei, avisos=avisos_do_certame(certame, lei, cargos), pagina=pagina, totais=totais,
-            n_colunas=len(colunas),
+            n_colunas=len(colunas), validade_restante=validade_restante(certame, timezone.localdate()),
             grupos=lei.regras.grupos, tem_pcd=totais["pcd"] > 0, houve_chamadas=houve_chamadas,
             etapas=self._etapas(certame),
             acao_etapa=ACOES_ETAPA[seguinte][0] if seguinte else "",
             pode_publicar=pode_alterar and not certame.publicado,
             pode_avancar=pode_alterar and seguinte is not None,
+            pode_prorrogar=(pode_alterar and certame.status == StatusCertame.HOMOLOGADO and bool(certame.validade_ate)
+                            and not certame.prorrogado_ate),
             pode_alterar=pode_alterar,
             # A mesma permissão que a tela de importação exige (concursos/admin/importacao.py).
             pode_importar=certame.publicado and request.user.has_perm(admin_importacao.PERMISSAO),
@@ -395,6 +407,27 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
                 self.message_user(request, f"Etapa concluída: {certame.get_status_display()}.", messages.SUCCESS)
                 return HttpResponseRedirect(self._url_painel(certame))
         return self._pagina_acao(request, certame, titulo=botao, form=form, botao=botao, explicacao=explicacao)
+
+    def prorrogar_view(self, request, certame_id: int):
+        certame = self._certame(request, certame_id)
+        if not self.has_change_permission(request, certame):
+            raise PermissionDenied
+        form = AtoForm(request.POST if request.method == "POST" else None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                certame = certame_prorrogar(certame=certame, ato=form.cleaned_data["ato"],
+                                            data=form.cleaned_data["data"], usuario=request.user)
+            except ErroOperacao as erro:
+                self.message_user(request, str(erro), messages.ERROR)
+            else:
+                self.message_user(request, f"Validade prorrogada até {data_br(certame.prorrogado_ate)}.",
+                                  messages.SUCCESS)
+                return HttpResponseRedirect(self._url_painel(certame))
+        return self._pagina_acao(
+            request, certame, titulo="Prorrogar a validade", form=form, botao="Prorrogar a validade",
+            explicacao="Uma prorrogação só, por igual período, por ato publicado dentro da validade (Constituição "
+                       f"Federal, art. 37, III): de {data_br(certame.validade_ate, '—')} para mais "
+                       f"{plural(certame.validade_meses or 0, 'mês', 'meses')}.")
 
     def convocacao_inicial_view(self, request, certame_id: int):
         certame = self._certame(request, certame_id)
@@ -529,7 +562,11 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             except ErroOperacao as erro:
                 self.message_user(request, str(erro), messages.ERROR)
             else:
-                if chamada is None:
+                if chamada is None and fora_da_validade(cargo.certame, dados["data"]):
+                    texto = (f"Desistência registrada. O prazo de validade do certame terminou em "
+                             f"{data_br(cargo.certame.fim_da_validade)}: ninguém é chamado para a posição "
+                             f"{convocacao.posicao} (Constituição Federal, art. 37, III).")
+                elif chamada is None:
                     texto = (f"Desistência registrada. Não há candidato restante para a posição {convocacao.posicao}: "
                              "ela fica vaga.")
                 else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import date
 
 from django.db.models import Count, F
 
@@ -12,7 +13,7 @@ from concursos.selectors.chamadas import ResumoVagas, resumo_das_vagas
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import Avaliacao, lei_aplicavel
-from nucleo.texto import data_br
+from nucleo.texto import data_br, plural
 
 
 @dataclass(frozen=True)
@@ -188,3 +189,17 @@ def _avisos_dos_cargos(regras: motor.Regras, cargos: list[Cargo]) -> list[Aviso]
                 "Confira se são de fato cargos distintos (atribuições, requisitos e remuneração) e registre a "
                 "justificativa no processo do edital."))
     return avisos
+
+
+def validade_restante(certame: Certame, hoje: date) -> str:
+    """Quanto falta da validade, para o painel: «faltam 45 dias», «último dia», «terminou há 3 dias»."""
+    fim = certame.fim_da_validade
+    if fim is None:
+        return ""
+    dias = (fim - hoje).days
+    if dias > 0:
+        return f"{'falta' if dias == 1 else 'faltam'} {plural(dias, 'dia')}"
+    if dias == 0:
+        return "hoje é o último dia"
+    return f"terminou há {plural(-dias, 'dia')}"
+

@@ -13,6 +13,7 @@ from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
 from legislacao.services import lei_congelar
 from nucleo.servicos import ErroOperacao, auditar
+from nucleo.texto import data_br, somar_meses
 
 
 def resumo_da_lei(lei: Lei | None) -> dict:
@@ -77,9 +78,47 @@ def certame_avancar(*, certame: Certame, usuario, data: date | None = None) -> C
     if seguinte == StatusCertame.RESULTADO and not Inscricao.objects.filter(
             certame=certame, classificacao__isnull=False).exists():
         raise ErroOperacao("Importe o resultado (classificação) antes de publicá-lo.")
+    motivo = f"Etapa: {StatusCertame(seguinte).label}."
     if seguinte == StatusCertame.HOMOLOGADO:
         certame.data_homologacao = data or timezone.localdate()
+        if certame.validade_meses:
+            # A validade corre da homologação, pelo prazo do edital (CF art. 37, III).
+            certame.validade_ate = somar_meses(certame.data_homologacao, certame.validade_meses)
+            motivo = f"{motivo} Válido até {data_br(certame.validade_ate)}."
     certame.status = seguinte
-    auditar(certame, usuario, f"Etapa: {StatusCertame(seguinte).label}.")
+    auditar(certame, usuario, motivo)
     certame.save()
     return certame
+
+
+@transaction.atomic
+def certame_prorrogar(*, certame: Certame, ato: str, data: date, usuario) -> Certame:
+    """Prorroga a validade uma vez, por igual período (CF art. 37, III), por ato publicado dentro da validade."""
+    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    if certame.status != StatusCertame.HOMOLOGADO or not certame.validade_ate or not certame.validade_meses:
+        raise ErroOperacao("Só se prorroga a validade de um certame homologado com o prazo do edital informado.")
+    if certame.prorrogado_ate:
+        raise ErroOperacao(f"A validade já foi prorrogada até {data_br(certame.prorrogado_ate)}: a Constituição "
+                           "admite uma prorrogação só (art. 37, III).")
+    if data > certame.validade_ate:
+        raise ErroOperacao(f"A validade terminou em {data_br(certame.validade_ate)}: a prorrogação tem de ser feita "
+                           "dentro dela (Constituição Federal, art. 37, III).")
+    if not ato.strip():
+        raise ErroOperacao("Informe o ato da prorrogação (p. ex. «Decreto nº 10/2026»).")
+    certame.prorrogado_ate = somar_meses(certame.validade_ate, certame.validade_meses)
+    auditar(certame, usuario, f"Validade prorrogada até {data_br(certame.prorrogado_ate)} ({ato.strip()}).")
+    certame.save(update_fields=["prorrogado_ate"])
+    return certame
+
+
+def fora_da_validade(certame: Certame, data: date) -> bool:
+    fim = certame.fim_da_validade
+    return bool(fim and data > fim)
+
+
+def exigir_validade(certame: Certame, data: date) -> None:
+    """Nenhuma nomeação depois do fim da validade (CF art. 37, III; p. ex. Vargem Alta art. 2º, § 2º, e Iúna art. 3º,
+    § 2º, falam das vagas «durante o prazo de validade»)."""
+    if fora_da_validade(certame, data):
+        raise ErroOperacao(f"O prazo de validade do certame terminou em {data_br(certame.fim_da_validade)}: não há "
+                           "chamada depois dele (Constituição Federal, art. 37, III).")

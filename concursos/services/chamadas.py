@@ -20,6 +20,7 @@ from concursos.models import (
     TipoChamada,
 )
 from concursos.selectors.listas import candidatos_do_cargo
+from concursos.services.certame import exigir_validade, fora_da_validade
 from concursos.services.inscricao import situacao_registrar
 from legislacao import motor
 from legislacao.models import citar
@@ -91,6 +92,7 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
         raise ErroOperacao("A convocação inicial exige o resultado publicado.")
     if cargo.chamadas.exists():
         raise ErroOperacao(f"O cargo {cargo.codigo} já tem convocação inicial; use desistência ou novas vagas.")
+    exigir_validade(cargo.certame, data)
     regras = cargo.certame.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
     convocados = motor.convocar(regras, quadro, candidatos_do_cargo(cargo))
@@ -116,7 +118,8 @@ def desistencia_registrar(*, convocacao: Convocacao, data: date, ato: str, usuar
 
     Vargem Alta art. 4º, § 2º; Iúna art. 7º, § 1º; Afonso Cláudio art. 3º, § 2º. Esgotada a lista,
     a vaga segue a cadeia de reversão e, por fim, a ampla (Vargem Alta art. 4º, § 3º). Sem nenhum
-    candidato restante, a desistência fica registrada e a posição, vaga (devolve None).
+    candidato restante, ou terminada a validade do certame, a desistência fica registrada e a posição, vaga
+    (devolve None).
     """
     return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.DESISTENTE,
                           tipo=TipoChamada.DESISTENCIA, motivo="Desistência")
@@ -145,6 +148,9 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
     convocacao.save(update_fields=["desistiu_em", "ato_desistencia"])
     inscricao = situacao_registrar(inscricao=convocacao.inscricao, situacao=situacao, usuario=usuario,
                                    motivo=f"{motivo} na posição {convocacao.posicao} ({ato}).")
+    if fora_da_validade(cargo.certame, data):
+        # A desistência (ou a anulação) fica registrada; ninguém é chamado depois do fim da validade.
+        return None
     regras = cargo.certame.regras_motor()
     lista = convocacao.lista or convocacao.vaga
     ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), _ja_chamados(cargo))
@@ -172,6 +178,7 @@ def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, u
     if not cargo.chamadas.exists():
         raise ErroOperacao("Faça primeiro a convocação inicial das vagas do edital.")
     _exigir_a_ultima_chamada(cargo, ultima_chamada)
+    exigir_validade(cargo.certame, data)
     ultima = cargo.convocacoes.aggregate(m=Max("posicao"))["m"]
     regras = cargo.certame.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
