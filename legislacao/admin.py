@@ -17,7 +17,6 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.utils.html import format_html
-from simple_history.admin import SimpleHistoryAdmin
 
 from documentos.envios import limite_em_fluxo
 from legislacao import motor
@@ -27,6 +26,7 @@ from legislacao.models import CAMPOS_PERMITIDOS_CONGELADA, Esfera, GrupoReserva,
 from legislacao.selectors import lei_aplicavel
 from legislacao.services import lei_nova_versao
 from legislacao.simulador import simular
+from nucleo.historico import HistoricoSoConsultaAdmin
 
 DECISOES = Path(settings.BASE_DIR) / "docs" / "decisoes"
 DECISAO_POSICOES = Path(motor.DECISAO_POSICOES).stem
@@ -96,7 +96,7 @@ class GrupoReservaInline(admin.StackedInline):
 
 
 @admin.register(Lei)
-class LeiAdmin(SimpleHistoryAdmin):
+class LeiAdmin(HistoricoSoConsultaAdmin):
     list_display = ["local", "numero_lei", "publicacao", "vigencia", "versao_lista", "congelada"]
     list_display_links = ["local"]
     list_filter = ["uf", "esfera", "congelada"]
