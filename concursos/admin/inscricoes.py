@@ -25,6 +25,7 @@ from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
 from concursos.models import (
     CAMPOS_TRAVADOS,
     Inscricao,
+    StatusCertame,
     formatar_cpf,
 )
 from concursos.services.inscricao import inscricao_salvar
@@ -114,12 +115,18 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         ]
 
     def get_readonly_fields(self, request, obj=None):
+        # A heteroidentificação é decisão da comissão (heteroidentificacao/services): nunca se digita na ficha.
+        somente_leitura = ["heteroidentificacao"] if pode_ver_sensiveis(request) else []
         if obj is not None and obj.certame.inscricoes_travadas:
             travados = [c.removesuffix("_id") for c in CAMPOS_TRAVADOS]
             if not pode_ver_sensiveis(request):
                 travados = [c for c in travados if c not in CAMPOS_SENSIVEIS_INSCRICAO]
-            return ["certame", *travados]
-        return []
+            somente_leitura += ["certame", *travados]
+        if obj is not None and obj.certame.alcancou(StatusCertame.RESULTADO):
+            # Publicado o resultado, a classificação e a situação mudam só por atos com registro (desistência,
+            # anulação, retificação do resultado pela importação), nunca editando a ficha (issue 11).
+            somente_leitura += ["nota_final", "classificacao", "situacao"]
+        return somente_leitura
 
     def save_model(self, request, obj, form, change):
         # A ficha grava pelo escritor único do destino do candidato, com quem alterou e por onde.

@@ -94,3 +94,19 @@ def test_o_painel_diz_quanto_falta_da_validade(homologado, admin_client):
 def test_a_validade_nao_se_digita_na_ficha(homologado, admin_client):
     html = admin_client.get(reverse("admin:concursos_certame_change", args=[homologado.pk])).content.decode()
     assert 'name="validade_ate"' not in html and 'name="prorrogado_ate"' not in html
+
+
+def test_publicado_o_resultado_a_ficha_nao_muda_classificacao_situacao_nem_heteroidentificacao(homologado,
+                                                                                                admin_client):
+    """Só atos com registro mudam o destino do candidato depois do resultado: a ficha mostra esses campos sem os
+    deixar editar, e um POST que os traga não os grava."""
+    inscricao = homologado.inscricoes.get(numero="B1")
+    url = reverse("admin:concursos_inscricao_change", args=[inscricao.pk])
+    html = admin_client.get(url).content.decode()
+    for campo in ("classificacao", "situacao", "nota_final", "heteroidentificacao"):
+        assert f'name="{campo}"' not in html, campo
+    admin_client.post(url, {"classificacao": 7, "situacao": "eliminado", "heteroidentificacao": "confirmado",
+                            "cargo": inscricao.cargo_id, "candidato": inscricao.candidato_id, "numero": "B1"})
+    inscricao.refresh_from_db()
+    assert (inscricao.classificacao, inscricao.situacao, inscricao.heteroidentificacao) == (
+        1, "habilitado", "nao_se_aplica")
