@@ -34,7 +34,7 @@ from concursos.models import (
     Convocacao,
     StatusCertame,
 )
-from concursos.selectors.chamadas import ordem_de_nomeacao, resumo_do_cargo
+from concursos.selectors.chamadas import ordem_de_nomeacao, previa_da_chamada, resumo_do_cargo
 from concursos.selectors.listas import GERAL, listas_do_cargo
 from concursos.selectors.painel import avisos_do_certame, lei_do_certame, quadros_dos_cargos, validade_restante
 from concursos.services.certame import (
@@ -435,8 +435,20 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         inicial = {"cargo": request.GET.get("cargo")} if request.GET.get("cargo") else None
         dados = request.POST if request.method == "POST" else None
         form = ConvocacaoInicialForm(dados, initial=inicial, certame=certame)
+        previa = {}
         if request.method == "POST" and form.is_valid():
             dados = form.cleaned_data
+            cargos = [dados["cargo"]] if dados["cargo"] else list(
+                certame.cargos.filter(chamadas__isnull=True).order_by("codigo"))
+            chave = f"inicial:{','.join(str(c.pk) for c in cargos)}"
+            if not certame.alcancou(StatusCertame.RESULTADO):
+                pass  # o serviço recusa, com a mensagem dele, sem prévia do que não pode acontecer
+            elif request.POST.get("previa") != chave:
+                # Primeiro a prévia: quem cada posição receberia, e por quê; o ato vem com a confirmação.
+                previa = {"previa_chave": chave, "template_extra": "admin/concursos/certame/_previa.html",
+                          "previas": [previa_da_chamada(c) for c in cargos[:20]],
+                          "previas_omitidas": max(0, len(cargos) - 20)}
+        if request.method == "POST" and form.is_valid() and not previa:
             try:
                 if dados["cargo"]:
                     chamadas = [chamada_inicial(cargo=dados["cargo"], data=dados["data"], ato=dados["ato"],
@@ -449,14 +461,16 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             else:
                 convocados = Convocacao.objects.filter(chamada__in=chamadas, inscricao__isnull=False).count()
                 self.message_user(
-                    request, f"Convocação inicial registrada ({dados['ato']}): {convocados} candidato(s) "
-                             f"convocado(s) em {len(chamadas)} cargo(s).", messages.SUCCESS)
+                    request, f"Convocação inicial registrada ({dados['ato']}): "
+                             f"{plural(convocados, 'candidato convocado', 'candidatos convocados')} em "
+                             f"{plural(len(chamadas), 'cargo')}.", messages.SUCCESS)
                 if len(chamadas) == 1:
                     return HttpResponseRedirect(reverse("admin:concursos_cargo_painel",
                                                         args=[chamadas[0].cargo_id]))
                 return HttpResponseRedirect(self._url_painel(certame))
         return self._pagina_acao(
-            request, certame, titulo="Convocação inicial", form=form, botao="Registrar convocação inicial",
+            request, certame, titulo="Convocação inicial", form=form,
+            botao="Confirmar e registrar a convocação inicial" if previa else "Ver quem seria convocado", **previa,
             explicacao="Convoca, para as vagas do edital de cada cargo, os candidatos habilitados na ordem de "
                        "nomeação da lei: ampla concorrência pela lista geral (cotistas incluídos), depois PcD, "
                        "depois cada grupo de reserva; vagas reservadas sem candidato revertem à ampla. "
@@ -519,8 +533,18 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         url_cargo = reverse("admin:concursos_cargo_painel", args=[cargo.pk])
         ultima = cargo.chamadas.aggregate(m=Max("numero"))["m"] or 0
         form = NovasVagasForm(request.POST if request.method == "POST" else None, initial={"ultima_chamada": ultima})
+        previa = {}
         if request.method == "POST" and form.is_valid():
             dados = form.cleaned_data
+            chave = f"novas:{cargo.pk}:{dados['quantidade']}:{dados['ultima_chamada']}"
+            vista = (previa_da_chamada(cargo, dados["quantidade"])
+                     if cargo.chamadas.exists() and request.POST.get("previa") != chave else None)
+            # Sem prévia do que o serviço recusaria (sem a convocação inicial, mais vagas que candidatos): ele diz
+            # por quê.
+            if vista is not None and all(linha.numero != "—" for linha in vista.linhas):
+                previa = {"previa_chave": chave, "template_extra": "admin/concursos/certame/_previa.html",
+                          "previas": [vista], "previas_omitidas": 0}
+        if request.method == "POST" and form.is_valid() and not previa:
             try:
                 chamada = novas_vagas_chamar(cargo=cargo, quantidade=dados["quantidade"], data=dados["data"],
                                              ato=dados["ato"], usuario=request.user,
@@ -534,7 +558,8 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         artigo = (cargo.certame.regras or {}).get("lei", {}).get("artigo_cadastro")
         return self._pagina_acao(
             request, cargo.certame, titulo=f"Chamar novas vagas — {cargo.codigo}", form=form,
-            botao="Chamar novas vagas", cancelar=url_cargo, cargo=cargo,
+            botao="Confirmar e chamar" if previa else "Ver quem seria chamado", cancelar=url_cargo, cargo=cargo,
+            **previa,
             explicacao="Vagas surgidas no prazo de validade do certame: as posições seguintes da ordem de nomeação, "
                        "no mesmo padrão da lei" + (f" ({artigo})" if artigo else "") + ", cada uma para o próximo "
                        "candidato da lista do seu tipo de vaga. Quem já foi chamado não muda de posição.")

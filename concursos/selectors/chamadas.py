@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 
-from concursos.models import Cargo, Convocacao
+from concursos.models import Cargo, Convocacao, Heteroidentificacao, Inscricao
+from concursos.selectors.listas import candidatos_do_cargo
 from legislacao import motor
 
 
@@ -50,3 +51,76 @@ def ordem_de_nomeacao(cargo: Cargo) -> QuerySet[Convocacao]:
             .select_related("chamada", "inscricao__candidato", "substitui__inscricao",
                             "substituida_por__inscricao")
             .order_by("posicao", "chamada__numero", "pk"))
+
+
+def cotistas_sem_heteroidentificacao(cargo: Cargo, titulares: list[tuple[str | None, str | None]]
+                                     ) -> list[tuple[str, str]]:
+    """(número, estado) de quem entraria em vaga reservada — pela lista de uma reserva — sem a autodeclaração
+    confirmada, onde a lei do certame exige a heteroidentificação; vazio se a lei não a exige. `titulares`: (lista de
+    onde vem, número da inscrição) de cada posição."""
+    lei = cargo.certame.lei
+    if lei is None or not lei.exige_heteroidentificacao:
+        return []
+    reservas = {g.codigo for g in cargo.certame.regras_motor().grupos}
+    numeros = [n for lista, n in titulares if n is not None and lista in reservas]
+    return list(Inscricao.objects.filter(cargo=cargo, numero__in=numeros)
+                .exclude(heteroidentificacao=Heteroidentificacao.CONFIRMADO)
+                .order_by("classificacao", "numero").values_list("numero", "heteroidentificacao"))
+
+
+@dataclass(frozen=True)
+class LinhaDaPrevia:
+    posicao: int
+    vaga: str
+    lista: str
+    numero: str
+    nome: str
+    motivo: str
+
+
+@dataclass(frozen=True)
+class Previa:
+    """Quem uma chamada nomearia, posição a posição, com o porquê — antes do ato, que não se desfaz."""
+
+    cargo: Cargo
+    linhas: list[LinhaDaPrevia]
+    sem_heteroidentificacao: list[tuple[str, str]]
+
+
+def previa_da_chamada(cargo: Cargo, quantidade: int | None = None) -> Previa:
+    """A prévia da convocação inicial (sem `quantidade`) ou de `quantidade` novas vagas: o motor roda sobre as listas
+    de agora, sem gravar nada; o ato, quando confirmado, roda de novo dentro da sua transação."""
+    regras = cargo.certame.regras_motor()
+    candidatos = candidatos_do_cargo(cargo)
+    if quantidade is None:
+        quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
+        titulares = [(c.posicao, c.vaga, c.lista, c.inscricao) for c in motor.convocar(regras, quadro, candidatos)]
+    else:
+        ultima = cargo.convocacoes.aggregate(m=Max("posicao"))["m"] or 0
+        quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
+        vagas = quadro.ordem[ultima:]
+        ja = set(Convocacao.objects.filter(cargo=cargo, inscricao__isnull=False)
+                 .values_list("inscricao__numero", flat=True))
+        chamados = motor.chamar_seguintes(regras, vagas, candidatos, ja)
+        titulares = [(ultima + i, vaga, origem, c.inscricao if c else None)
+                     for i, (vaga, (origem, c)) in enumerate(zip(vagas, chamados, strict=True), 1)]
+    nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD, **{g.codigo: g.nome for g in regras.grupos}}
+    pessoas = {numero: social or nome for numero, nome, social in Inscricao.objects.filter(
+        cargo=cargo, numero__in=[n for *_, n in titulares if n]).values_list(
+        "numero", "candidato__nome", "candidato__nome_social")}
+    linhas = [LinhaDaPrevia(posicao, nomes.get(vaga, vaga), nomes.get(lista, lista or "—"), numero or "—",
+                            pessoas.get(numero, ""), _motivo(vaga, lista, numero, nomes))
+              for posicao, vaga, lista, numero in titulares]
+    return Previa(cargo, linhas, cotistas_sem_heteroidentificacao(cargo, [(lista, n) for _, _, lista, n in titulares]))
+
+
+def _motivo(vaga: str, lista: str | None, numero: str | None, nomes: dict[str, str]) -> str:
+    if numero is None:
+        return "Nenhum candidato habilitado disponível: a posição fica vaga."
+    if lista == vaga == motor.AMPLA:
+        return "Ampla concorrência: o próximo da classificação geral (cotistas incluídos)."
+    if lista == vaga:
+        return f"Vaga de {nomes.get(vaga, vaga)}: o próximo da lista dela."
+    return (f"Vaga de {nomes.get(vaga, vaga)} sem candidato da própria lista: revertida, vai ao próximo da lista "
+            f"{nomes.get(lista, lista)}.")
+

@@ -19,6 +19,7 @@ from concursos.models import (
     StatusCertame,
     TipoChamada,
 )
+from concursos.selectors.chamadas import cotistas_sem_heteroidentificacao
 from concursos.selectors.listas import candidatos_do_cargo
 from concursos.services.certame import exigir_validade, fora_da_validade
 from concursos.services.inscricao import situacao_registrar
@@ -38,7 +39,7 @@ def _nova_chamada(cargo: Cargo, tipo: str, data: date, ato: str, usuario, observ
                                   observacao=observacao)
 
 
-def exigir_heteroidentificacao(cargo: Cargo, titulares: list[tuple[str, str | None]]) -> None:
+def exigir_heteroidentificacao(cargo: Cargo, titulares: list[tuple[str | None, str | None]]) -> None:
     """A porta da heteroidentificação: onde a lei do certame a exige, vaga reservada só com ela confirmada.
 
     `titulares`: (lista de onde vem, número da inscrição) de cada posição que a chamada preencheria. Quem vem de uma
@@ -47,16 +48,10 @@ def exigir_heteroidentificacao(cargo: Cargo, titulares: list[tuple[str, str | No
     falta, em vez de guardar a vaga à espera (decisão 0009): a comissão avalia antes do resultado, e o RH vê quem
     convocar.
     """
-    lei = cargo.certame.lei
-    if lei is None or not lei.exige_heteroidentificacao:
-        return
-    reservas = {g.codigo for g in cargo.certame.regras_motor().grupos}
-    numeros = [n for lista, n in titulares if n is not None and lista in reservas]
-    faltam = list(Inscricao.objects.filter(cargo=cargo, numero__in=numeros)
-                  .exclude(heteroidentificacao=Heteroidentificacao.CONFIRMADO)
-                  .order_by("classificacao", "numero").values_list("numero", "heteroidentificacao"))
+    faltam = cotistas_sem_heteroidentificacao(cargo, titulares)
     if not faltam:
         return
+    lei = cargo.certame.lei
     estados = dict(Heteroidentificacao.choices)
     exemplos = "; ".join(f"{n} ({estados[e].lower()})" for n, e in faltam[:10])
     mais = f" e mais {plural(len(faltam) - 10, 'outra', 'outras')}" if len(faltam) > 10 else ""

@@ -8,6 +8,7 @@ from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from concursos.models import Cargo, Certame, Chamada, Convocacao, Inscricao, StatusCertame
 from concursos.services.certame import certame_publicar
@@ -197,15 +198,24 @@ def test_data_invalida_na_homologacao_volta_ao_formulario(admin_client, certame_
 # ---- chamadas ----
 
 
+def confirmar(cliente, url, dados):
+    """As chamadas têm prévia (issue 11): o primeiro envio mostra quem seria chamado, sem gravar; o segundo, com a
+    prévia vista, registra o ato."""
+    previa = cliente.post(url, dados)
+    assert previa.status_code == 200 and "Prévia: quem seria chamado" in previa.content.decode()
+    assert not Chamada.objects.filter(criada_em__gte=timezone.now()).exists()
+    return cliente.post(url, {**dados, "previa": previa.context["previa_chave"]})
+
+
 def test_convocacao_inicial_de_todos_os_cargos_pelo_painel(admin_client, certame_com_resultado, admin_user):
     url = reverse("admin:concursos_certame_convocacao_inicial", args=[certame_com_resultado.pk])
-    resposta = admin_client.post(url, {"cargo": "", "data": "02/09/2025", "ato": "Edital de convocação 1/2025"})
+    resposta = confirmar(admin_client, url, {"cargo": "", "data": "02/09/2025", "ato": "Edital de convocação 1/2025"})
     assert resposta.status_code == 302 and resposta.url == painel(certame_com_resultado)
     chamadas = Chamada.objects.filter(cargo__certame=certame_com_resultado).order_by("cargo__codigo")
     assert [(c.cargo.codigo, c.data, c.ato, c.criada_por) for c in chamadas] == [
         ("ADM", HOJE, "Edital de convocação 1/2025", admin_user), ("MED", HOJE, "Edital de convocação 1/2025",
                                                                    admin_user)]
-    assert "7 candidato(s) convocado(s) em 2 cargo(s)" in mensagens(resposta)[0]
+    assert "7 candidatos convocados em 2 cargos" in mensagens(resposta)[0]
     # Vargem Alta art. 4º, § 1º: A (parda, cotista) entra pela ampla; a 3ª vaga (negros) vai a G.
     adm = certame_com_resultado.cargos.get(codigo="ADM")
     ordem = [(c.posicao, c.inscricao.numero) for c in Convocacao.objects.filter(cargo=adm).order_by("posicao")]
@@ -216,7 +226,7 @@ def test_convocacao_inicial_de_um_cargo(admin_client, certame_com_resultado):
     med = certame_com_resultado.cargos.get(codigo="MED")
     url = reverse("admin:concursos_certame_convocacao_inicial", args=[certame_com_resultado.pk])
     assert admin_client.get(url, {"cargo": med.pk}).context["form"]["cargo"].value() == str(med.pk)
-    resposta = admin_client.post(url, {"cargo": med.pk, "data": "02/09/2025", "ato": "Edital 1"})
+    resposta = confirmar(admin_client, url, {"cargo": med.pk, "data": "02/09/2025", "ato": "Edital 1"})
     assert resposta.url == pagina_do_cargo(med)
     assert list(Chamada.objects.values_list("cargo__codigo", flat=True)) == ["MED"]
     # O cargo já convocado sai da lista de escolha; os demais continuam.
@@ -279,6 +289,15 @@ def test_novas_vagas_pela_pagina_do_cargo(admin_client, certame_com_resultado, a
     assert ("Só há 4 candidatos habilitados ainda sem chamada no cargo ADM; informe no máximo 4 vagas."
             in mensagens(resposta)[0])
     pedido = {"quantidade": 2, "data": "02/09/2025", "ato": "Portaria 9/2025", "ultima_chamada": 1}
+    previa = admin_client.post(url, pedido)
+    # A prévia: as posições 6 e 7, de ampla, para E e F, com o porquê; nada gravado ainda.
+    linhas = [(x.posicao, x.vaga, x.numero, x.motivo) for x in previa.context["previas"][0].linhas]
+    assert linhas == [(6, "Ampla concorrência", "E", "Ampla concorrência: o próximo da classificação geral (cotistas "
+                                                     "incluídos)."),
+                      (7, "Ampla concorrência", "F", "Ampla concorrência: o próximo da classificação geral (cotistas "
+                                                     "incluídos).")]
+    assert Convocacao.objects.filter(cargo=adm).count() == 5
+    pedido["previa"] = previa.context["previa_chave"]
     resposta = admin_client.post(url, pedido)
     assert resposta.url == pagina_do_cargo(adm)
     assert "2ª chamada registrada (Portaria 9/2025): 2 vagas novas: posições 6 a 7." in mensagens(resposta)
@@ -341,8 +360,8 @@ def test_quem_pode_chamar_convoca_sem_ser_superusuario(cliente_com, certame_com_
     cliente = cliente_com("concursos.view_certame", "concursos.add_chamada")
     html = cliente.get(painel(certame_com_resultado)).content.decode()
     assert "Convocação inicial</a>" in html and "Publicar edital" not in html
-    resposta = cliente.post(reverse("admin:concursos_certame_convocacao_inicial", args=[certame_com_resultado.pk]),
-                            {"cargo": "", "data": "02/09/2025", "ato": "Edital 1"})
+    url = reverse("admin:concursos_certame_convocacao_inicial", args=[certame_com_resultado.pk])
+    resposta = confirmar(cliente, url, {"cargo": "", "data": "02/09/2025", "ato": "Edital 1"})
     assert resposta.status_code == 302 and Chamada.objects.count() == 2
 
 

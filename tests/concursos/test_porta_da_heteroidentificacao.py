@@ -145,3 +145,14 @@ def test_dez_pedidos_simultaneos_de_uma_vaga_nova_chamam_uma_vez(cargo_afonso, a
     assert sorted(resultados) == ["chamou"] + ["recusado"] * 9
     assert Chamada.objects.filter(cargo=cargo_afonso).count() == 2
     assert Convocacao.objects.filter(cargo=cargo_afonso).count() == 6
+
+
+def test_a_previa_mostra_quem_seria_chamado_e_quem_falta_heteroidentificar(cargo_afonso):
+    from concursos.models import Cargo
+    from concursos.selectors.chamadas import previa_da_chamada
+
+    previa = previa_da_chamada(Cargo.objects.select_related("certame__lei").get(pk=cargo_afonso.pk))
+    assert [(x.posicao, x.numero) for x in previa.linhas] == [(1, "A1"), (2, "A2"), (3, "A3"), (4, "A4"), (5, "P1")]
+    assert previa.linhas[4].motivo == "Vaga de Pretos e pardos: o próximo da lista dela."
+    assert previa.sem_heteroidentificacao == [("P1", Heteroidentificacao.NAO_SE_APLICA)]
+    assert not Chamada.objects.filter(cargo=cargo_afonso).exists()

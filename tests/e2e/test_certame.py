@@ -160,8 +160,13 @@ def test_do_cadastro_do_edital_a_desistencia(leis_de_origem, admin_logado, live_
     page.get_by_role("link", name="Convocação inicial").click()
     page.get_by_label("Data do ato:").fill("02/09/2025")
     page.get_by_label("Ato:", exact=True).fill("Edital de convocação nº 1/2025")
-    page.get_by_role("button", name="Registrar convocação inicial").click()
-    expect(page.locator(".messagelist")).to_contain_text("22 candidato(s) convocado(s) em 2 cargo(s)")
+    # Primeiro a prévia (issue 11): quem cada posição receberia e por quê, sem gravar nada; depois a confirmação.
+    page.get_by_role("button", name="Ver quem seria convocado").click()
+    expect(page.get_by_role("heading", name="Prévia: quem seria chamado")).to_be_visible()
+    expect(page.locator(".certame-previa tbody tr").first).to_contain_text("Ampla concorrência")
+    assert not Convocacao.objects.exists()
+    page.get_by_role("button", name="Confirmar e registrar a convocação inicial").click()
+    expect(page.locator(".messagelist")).to_contain_text("22 candidatos convocados em 2 cargos")
     _capturar(page, "certame_painel")
 
     # A página do cargo: listas com o artigo e a ordem de nomeação.
