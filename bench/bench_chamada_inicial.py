@@ -1,11 +1,13 @@
 """Mede a convocação inicial de um certame com 1.000.000 de inscrições em 500 cargos, no PostgreSQL.
 
 Cria um banco próprio (`bench_chamada`, no servidor de DATABASE_URL ou em 127.0.0.1:5432), aplica as
-migrações, grava o certame (Vargem Alta/ES, 17% + 3%) com COPY, publica-o pelo serviço (que congela as
-regras) e mede `chamada_inicial_certame`: leitura das inscrições, motor e gravação das convocações, numa
-transação. Meta: ≤ 30 s.
+migrações, grava o certame com COPY, publica-o pelo serviço (que congela as regras) e mede
+`chamada_inicial_certame`: leitura das inscrições, motor, a porta da heteroidentificação e a gravação das
+convocações, numa transação. Por padrão a lei é a de Afonso Cláudio/ES (20%, exige a heteroidentificação: a porta
+confere cada cotista que iria a vaga reservada; os cotistas vêm confirmados, para que a chamada aconteça);
+`--lei vargem-alta` mede a de Vargem Alta (17% + 3%, sem a porta). Meta (issue 11): ≤ 30 s com a porta.
 
-Uso: python bench/bench_chamada_inicial.py [--inscricoes N] [--cargos C]
+Uso: python bench/bench_chamada_inicial.py [--inscricoes N] [--cargos C] [--lei afonso-claudio|vargem-alta]
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ META_SEGUNDOS = 30
 BANCO = "bench_chamada"
 
 
-def gravar_certame(inscricoes: int, cargos: int):
+MUNICIPIOS = {"afonso-claudio": "Afonso Cláudio", "vargem-alta": "Vargem Alta"}
+
+
+def gravar_certame(inscricoes: int, cargos: int, municipio: str = "Afonso Cláudio"):
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -30,9 +35,9 @@ def gravar_certame(inscricoes: int, cargos: int):
     from nucleo.models import Orgao
 
     sorteio = random.Random(42)
-    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    orgao = Orgao.objects.create(nome=f"Prefeitura Municipal de {municipio}", municipio=municipio, uf="ES")
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso de benchmark",
-                                     municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3))
+                                     municipio=municipio, uf="ES", data_edital=date(2025, 2, 3))
     Cargo.objects.bulk_create([
         Cargo(certame=certame, codigo=f"C{i:03d}", nome=f"Cargo {i}", vagas=sorteio.randint(1, 40),
               vagas_pcd=0) for i in range(cargos)])
@@ -55,8 +60,10 @@ def gravar_certame(inscricoes: int, cargos: int):
                 cor = sorteio.choice(cores)
                 reserva = "t" if cor in ("preta", "parda", "indigena") and sorteio.random() < 0.6 else "f"
                 situacao = "habilitado" if sorteio.random() < 0.95 else "eliminado"
+                # Cotistas com a autodeclaração já confirmada pela comissão (a porta confere cada um).
+                hetero = "confirmado" if reserva == "t" else "nao_se_aplica"
                 yield (str(certame.pk), str(cargo), str(primeiro + i), f"{i + 1:08d}", reserva, cor, "f",
-                       "t" if sorteio.random() < 0.05 else "f", str(classificacao), situacao, "nao_se_aplica", "")
+                       "t" if sorteio.random() < 0.05 else "f", str(classificacao), situacao, hetero, "")
 
         copiar(cursor, "concursos_inscricao",
                "certame_id, cargo_id, candidato_id, numero, reserva, cor_raca, quilombola, pcd, classificacao, "
@@ -70,6 +77,7 @@ def main() -> None:
     argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     argumentos.add_argument("--inscricoes", type=int, default=1_000_000)
     argumentos.add_argument("--cargos", type=int, default=500)
+    argumentos.add_argument("--lei", choices=sorted(MUNICIPIOS), default="afonso-claudio")
     opcoes = argumentos.parse_args()
     banco_postgres_proprio(BANCO)
     from concursos.models import Convocacao
@@ -77,10 +85,12 @@ def main() -> None:
     from concursos.services.chamadas import chamada_inicial_certame
 
     inicio = time.perf_counter()
-    certame, usuario = gravar_certame(opcoes.inscricoes, opcoes.cargos)
+    certame, usuario = gravar_certame(opcoes.inscricoes, opcoes.cargos, MUNICIPIOS[opcoes.lei])
     certame = certame_publicar(certame=certame, usuario=usuario)
     certame = certame_avancar(certame=certame, usuario=usuario)
     certame = certame_avancar(certame=certame, usuario=usuario)
+    porta = "sim" if certame.lei.exige_heteroidentificacao else "não"
+    print(f"Lei: {certame.lei} (porta da heteroidentificação: {porta})")
     print(f"Dados: {milhar(opcoes.inscricoes)} inscrições em {opcoes.cargos} cargos, gravados em "
           f"{time.perf_counter() - inicio:.1f} s (fora da medição)")
     inicio = time.perf_counter()

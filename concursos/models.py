@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Now
 from django.utils import timezone
 from localflavor.br.validators import BRCPFValidator
 from simple_history.models import HistoricalRecords
@@ -200,8 +201,9 @@ class Candidato(models.Model):
     anonimizado_em = models.DateTimeField(
         "anonimizado em", null=True, blank=True, editable=False,
         help_text="Terminada a guarda (concursos/retencao.py): ficam o nome e o CPF mascarado das listas publicadas.")
-    # Sem inscrição nenhuma, é daqui que a guarda do órgão se conta (concursos/retencao.py).
-    criado_em = models.DateTimeField("cadastrado em", default=timezone.now, editable=False)
+    # Sem inscrição nenhuma, é daqui que a guarda do órgão se conta (concursos/retencao.py). Também no banco
+    # (db_default): uma carga feita direto por SQL ou COPY não fica sem a data.
+    criado_em = models.DateTimeField("cadastrado em", default=timezone.now, db_default=Now(), editable=False)
 
     objects = ConsultaComNomeBusca.as_manager()
 
