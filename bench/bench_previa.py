@@ -1,9 +1,9 @@
 """Mede a prévia de uma chamada (quem cada posição receberia, e por quê) num cargo de 100.000 inscrições, no
-PostgreSQL: o tempo do servidor para montar a prévia da convocação inicial (`previa_da_chamada`: leitura das
+PostgreSQL (500 vagas, 25 PcD): o tempo do servidor para montar a prévia da convocação inicial (`previa_da_chamada`: leitura das
 inscrições, motor, nomes e a porta da heteroidentificação), sem gravar nada. Lei de Afonso Cláudio/ES (com a porta).
 Meta (issue 11): ≤ 500 ms (mediana de 7 execuções).
 
-Uso: python bench/bench_previa.py [--inscricoes N]
+Uso: python bench/bench_previa.py [--inscricoes N] [--vagas V]
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ BANCO = "bench_previa"
 def main() -> None:
     argumentos = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     argumentos.add_argument("--inscricoes", type=int, default=100_000)
+    argumentos.add_argument("--vagas", type=int, default=500)
     opcoes = argumentos.parse_args()
     banco_postgres_proprio(BANCO)
     from bench_chamada_inicial import gravar_certame
@@ -30,6 +31,8 @@ def main() -> None:
     from concursos.services.certame import certame_avancar, certame_publicar
 
     certame, usuario = gravar_certame(opcoes.inscricoes, 1)
+    # Um cargo grande: 500 vagas, 25 PcD (a prévia mostra cada posição).
+    Cargo.objects.filter(certame=certame).update(vagas=opcoes.vagas, vagas_pcd=opcoes.vagas // 20)
     certame = certame_publicar(certame=certame, usuario=usuario)
     certame = certame_avancar(certame=certame, usuario=usuario)
     certame = certame_avancar(certame=certame, usuario=usuario)

@@ -91,7 +91,7 @@ def previa_da_chamada(cargo: Cargo, quantidade: int | None = None) -> Previa:
     """A prévia da convocação inicial (sem `quantidade`) ou de `quantidade` novas vagas: o motor roda sobre as listas
     de agora, sem gravar nada; o ato, quando confirmado, roda de novo dentro da sua transação."""
     regras = cargo.certame.regras_motor()
-    candidatos = candidatos_do_cargo(cargo)
+    candidatos = candidatos_do_cargo(cargo, ate=cargo.vagas if quantidade is None else None)
     if quantidade is None:
         quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
         titulares = [(c.posicao, c.vaga, c.lista, c.inscricao) for c in motor.convocar(regras, quadro, candidatos)]

@@ -156,17 +156,35 @@ def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:
     return consulta.order_by("classificacao")
 
 
-def candidatos_do_cargo(cargo: Cargo) -> list[motor.Candidato]:
-    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação."""
+def candidatos_do_cargo(cargo: Cargo, ate: int | None = None) -> list[motor.Candidato]:
+    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação.
+
+    Com `ate` (as N primeiras posições da ordem de nomeação, como na convocação inicial), só quem está entre os N
+    primeiros de alguma lista — a geral, a PcD ou a de um grupo, já filtradas como o motor as monta: quem o motor põe
+    numa posição pela lista L só tem à frente, em L, gente já posta em outra posição; logo está entre os N primeiros
+    de L. O resultado do motor é o mesmo (tests/concursos/test_regras_concordam.py), lendo N × listas linhas em vez
+    do cargo inteiro."""
     efeito = efeito_no_cargo(cargo)
     candidatos = []
-    linhas = (Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
-              .values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
-                           "heteroidentificacao").order_by("classificacao").iterator(chunk_size=5000))
+    consulta = Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
+    if ate is not None:
+        consulta = consulta.filter(numero__in=_primeiros_de_cada_lista(cargo, ate))
+    linhas = (consulta.values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
+                                   "heteroidentificacao").order_by("classificacao").iterator(chunk_size=5000))
     for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero in linhas:
         situacao, reserva = efeito.no_candidato(situacao, reserva, hetero)
         candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao))
     return candidatos
+
+
+def _primeiros_de_cada_lista(cargo: Cargo, n: int) -> set[str]:
+    habilitados = habilitados_do_cargo(cargo)
+    filtros = [f for codigo, f in filtros_das_listas(cargo.certame.regras_motor()).items() if codigo != motor.AMPLA]
+    numeros: set[str] = set()
+    for filtro in filtros:
+        lista = habilitados if filtro is None else habilitados.filter(filtro)
+        numeros.update(lista.values_list("numero", flat=True)[:n])
+    return numeros
 
 
 def elegiveis_do_grupo(grupo: motor.Grupo) -> Q:

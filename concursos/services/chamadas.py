@@ -90,7 +90,7 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
     exigir_validade(cargo.certame, data)
     regras = cargo.certame.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
-    convocados = motor.convocar(regras, quadro, candidatos_do_cargo(cargo))
+    convocados = motor.convocar(regras, quadro, candidatos_do_cargo(cargo, ate=cargo.vagas))
     exigir_heteroidentificacao(cargo, [(c.lista, c.inscricao) for c in convocados])
     chamada = _nova_chamada(cargo, TipoChamada.INICIAL, data, ato, usuario)
     ids = _ids_por_numero(cargo, (c.inscricao for c in convocados))

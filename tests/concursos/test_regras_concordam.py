@@ -102,3 +102,24 @@ def test_ausente_sob_lei_que_elimina_sai_das_listas_e_nao_confirmado_fica_na_amp
     listas = {lista.codigo: [linha.numero for linha in lista.linhas] for lista in listas_do_cargo(cargo)}
     grupo = regras.grupos[0].codigo
     assert listas == {GERAL: ["001", "002"], motor.AMPLA: ["001"], motor.PCD: [], grupo: ["002"]}
+
+
+@EXEMPLOS
+@given(dados=st.data(), linhas=inscricoes, vagas=st.integers(1, 12), vagas_pcd=st.integers(0, 3),
+       nao_confirmacao=st.sampled_from(Consequencia.values), ausencia=st.sampled_from(Consequencia.values))
+def test_ler_so_os_primeiros_de_cada_lista_da_a_mesma_convocacao(cargo_vazio, dados, linhas, vagas, vagas_pcd,
+                                                                  nao_confirmacao, ausencia):
+    """A convocação inicial lê só quem está entre os N primeiros de alguma lista (`candidatos_do_cargo(ate=N)`): o
+    motor põe nas N posições exatamente as mesmas pessoas, nas mesmas vagas e pelas mesmas listas, que com o cargo
+    inteiro — em leis quaisquer e nas cinco de origem, com reversões, PcD e o efeito da heteroidentificação."""
+    cargo, candidatos, regras_das_leis = cargo_vazio
+    grupos = dados.draw(st.one_of(grupos_quaisquer(), st.sampled_from([r.grupos for r in regras_das_leis])))
+    regras = motor.Regras(slug="teste", grupos=grupos, minimo_vagas=1)
+    _preparar(cargo, candidatos, regras, {"nao_confirmacao": nao_confirmacao, "ausencia": ausencia}, linhas)
+    vagas_pcd = min(vagas_pcd, vagas)
+    type(cargo).objects.filter(pk=cargo.pk).update(vagas=vagas, vagas_pcd=vagas_pcd)
+    cargo.refresh_from_db()
+    cargo.certame.refresh_from_db()
+    quadro = motor.calcular_quadro(regras, vagas, vagas_pcd)
+    inteiro = motor.convocar(regras, quadro, candidatos_do_cargo(cargo))
+    assert motor.convocar(regras, quadro, candidatos_do_cargo(cargo, ate=vagas)) == inteiro
