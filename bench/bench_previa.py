@@ -1,7 +1,7 @@
-"""Mede a prévia de uma chamada (quem cada posição receberia, e por quê) num cargo de 100.000 inscrições, no
-PostgreSQL (500 vagas, 25 PcD): o tempo do servidor para montar a prévia da convocação inicial (`previa_da_chamada`: leitura das
-inscrições, motor, nomes e a porta da heteroidentificação), sem gravar nada. Lei de Afonso Cláudio/ES (com a porta).
-Meta (issue 11): ≤ 500 ms (mediana de 7 execuções).
+"""Mede a prévia de uma chamada (quem cada posição receberia, e por quê) num cargo de 100.000 inscrições e 500 vagas
+(25 PcD), no PostgreSQL: o tempo do servidor para montar a prévia da convocação inicial (`previa_da_chamada`: leitura
+das inscrições, motor, nomes e a porta da heteroidentificação), sem gravar nada. Lei de Afonso Cláudio/ES (com a
+porta). Meta (issue 11): ≤ 500 ms (mediana de 7 execuções).
 
 Uso: python bench/bench_previa.py [--inscricoes N] [--vagas V]
 """
