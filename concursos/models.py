@@ -3,6 +3,9 @@ exportações grandes do admin.
 
 As escritas que mudam o destino de um candidato passam por concursos/services/; as listas, por
 concursos/selectors/listas.py. Aqui ficam os dados e as regras de integridade.
+
+Passa de 500 linhas de propósito: os modelos dos certames (edital, cargo, candidato, inscrição, chamadas,
+importação, exportação) são as tabelas de um só app, que se referem umas às outras.
 """
 
 from __future__ import annotations

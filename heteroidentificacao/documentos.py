@@ -10,6 +10,10 @@ A ata é montada de blocos (abertura, base legal, presentes, avaliações, delib
 assinaturas) cuja ordem é dado (`BLOCOS_ATA_SESSAO`, `BLOCOS_ATA_RECURSOS`), como nas atas do SAPL. Uma sessão
 de 200 candidatos precisa sair em até 3 s: cada candidato é um parágrafo, não uma linha de tabela com bordas
 (o WeasyPrint gasta cerca de meio milissegundo por célula).
+
+Passa de 500 linhas de propósito: cada documento é um contexto pequeno, e todos partilham as mesmas dataclasses de
+leitura (o que um documento pode mostrar de um candidato e de uma avaliação); separá-los espalharia a regra do que não
+sai num PDF.
 """
 
 from __future__ import annotations

@@ -7,6 +7,9 @@ Sigilo do voto (Afonso Cláudio art. 11, § 2º; decisão em docs/decisoes/0003-
 chega ao banco cifrado. `Participacao` diz quem votou (sem valor e sem hora); `Cedula` guarda o voto cifrado
 com AES-256-GCM sob a chave do servidor (heteroidentificacao/urna.py), sem membro e sem hora, e é apagada na
 apuração, que guarda só quantas cédulas foram abertas e o placar até a decisão.
+
+Passa de 500 linhas de propósito: os modelos do procedimento são um só agregado (a comissão, as sessões, as
+avaliações, as cédulas, os recursos, a fraude), com restrições que se referem umas às outras.
 """
 
 from __future__ import annotations

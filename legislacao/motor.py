@@ -8,6 +8,10 @@ As regras que as leis deixam em aberto (onde pôr uma vaga reservada que o padr�
 alcança dentro do lote, ou que colide com outra) estão descritas, com a justificativa, em
 docs/decisoes/0001-posicoes-das-vagas-reservadas.md; cada vez que uma delas é aplicada o
 motor devolve um `Ajuste` que o explica ao usuário.
+
+Passa de 500 linhas de propósito: é o módulo puro que a arquitetura nomeia (docs/arquitetura.md), e as funções do
+quadro, das posições e da convocação partilham as mesmas dataclasses e invariantes; dividi-lo obrigaria quem o lê a
+seguir uma regra por vários arquivos.
 """
 
 from __future__ import annotations

@@ -1,15 +1,18 @@
-"""O certame com os cargos, o painel (quadro, avisos, etapas e chamadas) e o cadastro dos cargos.
+"""O certame: a ficha (com os cargos, concursos/admin/cargos.py), o painel (quadro, avisos, etapas e chamadas) e as
+páginas de cada ato (formulários em concursos/admin/formularios.py).
 
 As ações que mudam o destino de alguém chamam concursos/services/; aqui só há formulário, permissão e
 mensagem.
+
+Passa de 500 linhas de propósito: o painel e as páginas de cada ato (publicar, avançar, prorrogar, convocar, novas
+vagas, desistência, a página do cargo) partilham o recorte por órgão, as permissões e a montagem da página
+(`_certame`, `_cargo`, `_pagina_acao`) desta classe; os formulários e os cargos já estão fora.
 """
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
-from django.contrib.admin.widgets import AdminDateWidget
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Max
@@ -23,10 +26,18 @@ from django.utils.html import format_html
 
 from concursos.admin import documentos as admin_documentos
 from concursos.admin import importacao as admin_importacao
+from concursos.admin.cargos import CargoInline
 from concursos.admin.comum import (
     ACOES_ETAPA,
     PERMISSAO_CHAMAR,
     POR_PAGINA,
+)
+from concursos.admin.formularios import (
+    AtoForm,
+    ConfirmacaoForm,
+    ConvocacaoInicialForm,
+    HomologacaoForm,
+    NovasVagasForm,
 )
 from concursos.models import (
     Cargo,
@@ -56,79 +67,6 @@ from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin, recortar
 from nucleo.servicos import ErroOperacao
 from nucleo.texto import data_br, plural
-
-# ---------------------------------------------------------------- formulários das ações
-
-
-class AtoForm(forms.Form):
-    data = forms.DateField(label="Data do ato", widget=AdminDateWidget, help_text="dd/mm/aaaa")
-    ato = forms.CharField(label="Ato", max_length=200, widget=forms.TextInput(attrs={"size": 50}),
-                          help_text="O ato publicado: «Edital de convocação nº 1/2025», «Portaria nº 12/2025».")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["data"].initial = timezone.localdate()
-
-
-class ConvocacaoInicialForm(AtoForm):
-    cargo = forms.ModelChoiceField(label="Cargo", queryset=Cargo.objects.none(), required=False,
-                                   empty_label="Todos os cargos ainda não convocados",
-                                   help_text="Um cargo só, ou todos os que ainda não tiveram a convocação inicial, "
-                                             "num mesmo ato.")
-    field_order = ["cargo", "data", "ato"]
-
-    def __init__(self, *args, certame: Certame, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["cargo"].queryset = certame.cargos.filter(chamadas__isnull=True).order_by("codigo")
-
-
-class NovasVagasForm(AtoForm):
-    quantidade = forms.IntegerField(label="Vagas novas", min_value=1, max_value=10_000,
-                                    help_text="Quantas posições chamar agora, além das já chamadas.")
-    # A última chamada do cargo quando a página abriu: um segundo envio (clique duplo, outra aba, outra pessoa) chega
-    # com o número de antes e é recusado pelo serviço, em vez de nomear de novo.
-    ultima_chamada = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
-                                        error_messages={"required": "A página está desatualizada: abra-a de novo."})
-    field_order = ["quantidade", "data", "ato"]
-
-
-class HomologacaoForm(forms.Form):
-    data = forms.DateField(label="Data da homologação", widget=AdminDateWidget, help_text="dd/mm/aaaa")
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["data"].initial = timezone.localdate()
-
-
-class ConfirmacaoForm(forms.Form):
-    """Sem campos: a página só pede a confirmação (POST com CSRF)."""
-
-
-# ---------------------------------------------------------------- certames e cargos
-
-
-class CargoInline(admin.TabularInline):
-    model = Cargo
-    extra = 0
-    fields = ["codigo", "nome", "escolaridade", "vagas", "vagas_pcd"]
-    verbose_name_plural = "cargos e vagas do edital"
-
-    def get_extra(self, request, obj=None, **kwargs):
-        # Um certame novo já abre com uma linha de cargo para preencher.
-        return 1 if obj is None else 0
-
-    # Publicado o edital, o quadro de vagas não muda: vagas novas no prazo de validade são «novas vagas»
-    # (Iúna art. 7º, § 2º), nunca uma edição do número publicado.
-    def get_readonly_fields(self, request, obj=None):
-        if obj is not None and obj.publicado:
-            return ["codigo", "vagas", "vagas_pcd"]
-        return []
-
-    def has_add_permission(self, request, obj=None):
-        return super().has_add_permission(request, obj) and not (obj and obj.publicado)
-
-    def has_delete_permission(self, request, obj=None):
-        return super().has_delete_permission(request, obj) and not (obj and obj.publicado)
 
 
 @admin.register(Certame)
@@ -612,48 +550,3 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
                        f"de quem desistiu ({nomes.get(lista, lista)})" + (f", {artigo}" if artigo else "")
                        + "; esgotada a lista, a vaga segue a reversão da lei. A convocação de quem desistiu continua "
                          "no histórico.")
-
-
-# ---------------------------------------------------------------- cargos
-
-
-@admin.register(Cargo)
-class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
-    caminho_orgao = "certame__orgao"
-    list_display = ["codigo", "nome", "edital", "escolaridade", "vagas", "vagas_pcd", "reservadas", "listas"]
-    list_filter = ["escolaridade", "certame__status"]
-    list_select_related = ["certame"]
-    search_fields = ["codigo", "nome", "certame__numero_edital"]
-    fields = ["certame", ("codigo", "nome"), "escolaridade", ("vagas", "vagas_pcd")]
-
-    class Media:
-        css = {"all": ["concursos/concursos.css"]}
-
-    @admin.display(description="edital", ordering="certame__numero_edital")
-    def edital(self, cargo: Cargo) -> str:
-        return format_html('<a href="{}">{}</a>', reverse("admin:concursos_certame_painel", args=[cargo.certame_id]),
-                           cargo.certame.numero_edital)
-
-    @admin.display(description="reservadas pela lei")
-    def reservadas(self, cargo: Cargo) -> str:
-        # Só das regras congeladas (sem consulta por linha); antes da publicação, a prévia fica no painel.
-        if cargo.certame.regras is None:
-            return "prévia no painel"
-        try:
-            quadro = cargo.quadro()
-        except motor.ErroRegras:
-            return "quadro inválido"
-        return ", ".join(f"{r.codigo} {r.vagas}" for r in quadro.reservas) or "sem reserva"
-
-    @admin.display(description="listas e convocações")
-    def listas(self, cargo: Cargo) -> str:
-        return format_html('<a href="{}">abrir</a>', reverse("admin:concursos_cargo_painel", args=[cargo.pk]))
-
-    def get_readonly_fields(self, request, obj=None):
-        if obj is not None and obj.certame.publicado:
-            return ["certame", "codigo", "vagas", "vagas_pcd"]
-        return []
-
-    def has_delete_permission(self, request, obj=None):
-        return super().has_delete_permission(request, obj) and not (obj and obj.certame.publicado)
-

@@ -1,0 +1,78 @@
+"""Os cargos: a linha de cada cargo na ficha do certame (com as vagas do edital, que não mudam depois de publicado)
+e a lista de cargos, com as vagas reservadas pela lei e o caminho para as listas e convocações."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+
+from concursos.models import Cargo
+from legislacao import motor
+from nucleo.historico import HistoricoSoConsultaAdmin
+from nucleo.orgaos import RecorteOrgaoAdmin
+
+
+class CargoInline(admin.TabularInline):
+    model = Cargo
+    extra = 0
+    fields = ["codigo", "nome", "escolaridade", "vagas", "vagas_pcd"]
+    verbose_name_plural = "cargos e vagas do edital"
+
+    def get_extra(self, request, obj=None, **kwargs):
+        # Um certame novo já abre com uma linha de cargo para preencher.
+        return 1 if obj is None else 0
+
+    # Publicado o edital, o quadro de vagas não muda: vagas novas no prazo de validade são «novas vagas»
+    # (Iúna art. 7º, § 2º), nunca uma edição do número publicado.
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.publicado:
+            return ["codigo", "vagas", "vagas_pcd"]
+        return []
+
+    def has_add_permission(self, request, obj=None):
+        return super().has_add_permission(request, obj) and not (obj and obj.publicado)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and not (obj and obj.publicado)
+
+
+@admin.register(Cargo)
+class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
+    caminho_orgao = "certame__orgao"
+    list_display = ["codigo", "nome", "edital", "escolaridade", "vagas", "vagas_pcd", "reservadas", "listas"]
+    list_filter = ["escolaridade", "certame__status"]
+    list_select_related = ["certame"]
+    search_fields = ["codigo", "nome", "certame__numero_edital"]
+    fields = ["certame", ("codigo", "nome"), "escolaridade", ("vagas", "vagas_pcd")]
+
+    class Media:
+        css = {"all": ["concursos/concursos.css"]}
+
+    @admin.display(description="edital", ordering="certame__numero_edital")
+    def edital(self, cargo: Cargo) -> str:
+        return format_html('<a href="{}">{}</a>', reverse("admin:concursos_certame_painel", args=[cargo.certame_id]),
+                           cargo.certame.numero_edital)
+
+    @admin.display(description="reservadas pela lei")
+    def reservadas(self, cargo: Cargo) -> str:
+        # Só das regras congeladas (sem consulta por linha); antes da publicação, a prévia fica no painel.
+        if cargo.certame.regras is None:
+            return "prévia no painel"
+        try:
+            quadro = cargo.quadro()
+        except motor.ErroRegras:
+            return "quadro inválido"
+        return ", ".join(f"{r.codigo} {r.vagas}" for r in quadro.reservas) or "sem reserva"
+
+    @admin.display(description="listas e convocações")
+    def listas(self, cargo: Cargo) -> str:
+        return format_html('<a href="{}">abrir</a>', reverse("admin:concursos_cargo_painel", args=[cargo.pk]))
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.certame.publicado:
+            return ["certame", "codigo", "vagas", "vagas_pcd"]
+        return []
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and not (obj and obj.certame.publicado)

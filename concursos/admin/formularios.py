@@ -1,0 +1,54 @@
+"""Os formulários das páginas de ação do certame: o ato (data e número), a convocação inicial, as novas vagas, a
+homologação e a confirmação."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.admin.widgets import AdminDateWidget
+from django.utils import timezone
+
+from concursos.models import Cargo, Certame
+
+
+class AtoForm(forms.Form):
+    data = forms.DateField(label="Data do ato", widget=AdminDateWidget, help_text="dd/mm/aaaa")
+    ato = forms.CharField(label="Ato", max_length=200, widget=forms.TextInput(attrs={"size": 50}),
+                          help_text="O ato publicado: «Edital de convocação nº 1/2025», «Portaria nº 12/2025».")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["data"].initial = timezone.localdate()
+
+
+class ConvocacaoInicialForm(AtoForm):
+    cargo = forms.ModelChoiceField(label="Cargo", queryset=Cargo.objects.none(), required=False,
+                                   empty_label="Todos os cargos ainda não convocados",
+                                   help_text="Um cargo só, ou todos os que ainda não tiveram a convocação inicial, "
+                                             "num mesmo ato.")
+    field_order = ["cargo", "data", "ato"]
+
+    def __init__(self, *args, certame: Certame, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["cargo"].queryset = certame.cargos.filter(chamadas__isnull=True).order_by("codigo")
+
+
+class NovasVagasForm(AtoForm):
+    quantidade = forms.IntegerField(label="Vagas novas", min_value=1, max_value=10_000,
+                                    help_text="Quantas posições chamar agora, além das já chamadas.")
+    # A última chamada do cargo quando a página abriu: um segundo envio (clique duplo, outra aba, outra pessoa) chega
+    # com o número de antes e é recusado pelo serviço, em vez de nomear de novo.
+    ultima_chamada = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
+                                        error_messages={"required": "A página está desatualizada: abra-a de novo."})
+    field_order = ["quantidade", "data", "ato"]
+
+
+class HomologacaoForm(forms.Form):
+    data = forms.DateField(label="Data da homologação", widget=AdminDateWidget, help_text="dd/mm/aaaa")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["data"].initial = timezone.localdate()
+
+
+class ConfirmacaoForm(forms.Form):
+    """Sem campos: a página só pede a confirmação (POST com CSRF)."""
