@@ -50,9 +50,21 @@ def _coluna(nome: str, atributo: str | None = None) -> fields.Field:
     return fields.Field(attribute=atributo, column_name=nome, readonly=True)
 
 
-class InscricaoResource(_SoExportacao):
+class _Inscricoes(_SoExportacao):
+    """O que as duas versões da lista de inscrições têm em comum: o número, o cargo e o resultado, na ordem das
+    listas."""
+
     inscricao = _coluna("inscricao", "numero")
     cargo = _coluna("cargo", "cargo__codigo")
+    nota_final = _coluna("nota_final", "nota_final")
+    classificacao = _coluna("classificacao", "classificacao")
+    situacao = _coluna("situacao", "situacao")
+
+    relacionadas = ("cargo", "candidato")
+    ordem = ("cargo__codigo", "classificacao", "numero")
+
+
+class InscricaoResource(_Inscricoes):
     nome = _coluna("nome", "candidato__nome")
     nome_social = _coluna("nome_social", "candidato__nome_social")
     cpf = _coluna("cpf")
@@ -65,12 +77,6 @@ class InscricaoResource(_SoExportacao):
     pcd = _coluna("pcd")
     reserva = _coluna("reserva")
     autodeclaracao_em = _coluna("autodeclaracao_em")
-    nota_final = _coluna("nota_final", "nota_final")
-    classificacao = _coluna("classificacao", "classificacao")
-    situacao = _coluna("situacao", "situacao")
-
-    relacionadas = ("cargo", "candidato")
-    ordem = ("cargo__codigo", "classificacao", "numero")
 
     class Meta:
         model = Inscricao
@@ -100,17 +106,9 @@ class InscricaoResource(_SoExportacao):
 COLUNAS_PUBLICACAO = ("inscricao", "cargo", "nome", "cpf", "nota_final", "classificacao", "situacao")
 
 
-class InscricaoPublicacaoResource(_SoExportacao):
-    inscricao = _coluna("inscricao", "numero")
-    cargo = _coluna("cargo", "cargo__codigo")
+class InscricaoPublicacaoResource(_Inscricoes):
     nome = _coluna("nome")
     cpf = _coluna("cpf")
-    nota_final = _coluna("nota_final", "nota_final")
-    classificacao = _coluna("classificacao", "classificacao")
-    situacao = _coluna("situacao", "situacao")
-
-    relacionadas = ("cargo", "candidato")
-    ordem = ("cargo__codigo", "classificacao", "numero")
 
     class Meta:
         model = Inscricao
