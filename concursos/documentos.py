@@ -26,6 +26,7 @@ from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto
 from documentos.tipos import registrar_tipo
 from legislacao import motor
 from legislacao.models import Consequencia, Lei, Prioridade
+from legislacao.rotulos import nomes_das_vagas
 from legislacao.saida import ordem_compacta
 from legislacao.selectors import lei_aplicavel
 from nucleo.texto import data_br
@@ -290,8 +291,7 @@ def contexto_convocacoes(cargo: Cargo) -> dict:
     desistência, seguido de quem o substituiu na mesma posição. A tabela é texto alinhado (ver
     documentos.tabela_texto); o ato de cada chamada está no quadro «Chamadas», pelo número.
     """
-    nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD}
-    nomes |= {g.codigo: g.nome for g in cargo.certame.regras_motor().grupos}
+    nomes = nomes_das_vagas(cargo.certame.regras_motor())
     convocacoes = list(
         Convocacao.objects.filter(cargo=cargo)
         .select_related("chamada", "inscricao__candidato", "substitui__inscricao")

@@ -15,9 +15,9 @@ from django.utils.safestring import mark_safe
 
 from legislacao import motor
 from legislacao.models import Lei
+from legislacao.rotulos import classes_das_vagas, nomes_das_vagas
 
 # Cores distintas por tipo de vaga (static/legislacao/legislacao.css); grupos além de seis repetem a paleta.
-CORES_GRUPOS = 6
 
 
 @dataclass(frozen=True)
@@ -144,11 +144,7 @@ def simular(*, lei: Lei, vagas: int, vagas_pcd: int = 0, posicoes: int | None = 
     # O padrão nunca reescreve posições anteriores: as N primeiras de um quadro mais longo são as do lote.
     quadro = motor.calcular_quadro(regras, vagas, vagas_pcd, max(mostradas, vagas))
     ordem = quadro.ordem[:mostradas]
-    nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD}
-    classes = {motor.AMPLA: "v-ac", motor.PCD: "v-pcd"}
-    for i, grupo in enumerate(regras.grupos):
-        nomes[grupo.codigo] = grupo.nome
-        classes[grupo.codigo] = f"v-g{i % CORES_GRUPOS + 1}"
+    nomes, classes = nomes_das_vagas(regras), classes_das_vagas(regras)
 
     no_lote = {motor.AMPLA: quadro.ampla, motor.PCD: quadro.pcd} | {r.codigo: r.vagas for r in quadro.reservas}
     mostradas_por_tipo = Counter(ordem)

@@ -62,6 +62,7 @@ from concursos.services.chamadas import (
     novas_vagas_chamar,
 )
 from legislacao import motor
+from legislacao.rotulos import classes_das_vagas, nomes_das_vagas
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin, recortar
@@ -437,11 +438,8 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
                 request, tipo=TipoAcesso.LISTA, descricao=f"Lista «{lista.nome}» do cargo {cargo}",
                 quantidade=lista.total, orgao_id=certame.orgao_id, objeto=cargo)
         pode_chamar = request.user.has_perm(PERMISSAO_CHAMAR)
-        # As mesmas cores do simulador (legislacao.css): ampla neutra, PcD azul, cada grupo a sua.
-        classes = {motor.AMPLA: "v-ac", motor.PCD: "v-pcd"}
-        classes.update({g.codigo: f"v-g{i}" for i, g in enumerate(regras.grupos, 1)})
-        nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD}
-        nomes.update({g.codigo: g.nome for g in regras.grupos})
+        # Os mesmos nomes e cores do simulador (legislacao/rotulos.py).
+        classes, nomes = classes_das_vagas(regras), nomes_das_vagas(regras)
         if aba == "ordem":
             pagina = Paginator(ordem_de_nomeacao(cargo), POR_PAGINA).get_page(request.GET.get("p"))
             pagina.object_list = list(pagina.object_list)
@@ -514,8 +512,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         if convocacao.desistiu_em is not None:
             self.message_user(request, "Esta desistência já foi registrada.", messages.WARNING)
             return HttpResponseRedirect(url_cargo)
-        nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD}
-        nomes.update({g.codigo: g.nome for g in cargo.certame.regras_motor().grupos})
+        nomes = nomes_das_vagas(cargo.certame.regras_motor())
         form = AtoForm(request.POST if request.method == "POST" else None)
         if request.method == "POST" and form.is_valid():
             dados = form.cleaned_data

@@ -11,6 +11,7 @@ from django.db.models import Max, QuerySet
 from concursos.models import Cargo, Convocacao, Heteroidentificacao, Inscricao
 from concursos.selectors.listas import candidatos_do_cargo
 from legislacao import motor
+from legislacao.rotulos import nomes_das_vagas
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,7 @@ def previa_da_chamada(cargo: Cargo, quantidade: int | None = None) -> Previa:
         chamados = motor.chamar_seguintes(regras, vagas, candidatos, ja)
         titulares = [(ultima + i, vaga, origem, c.inscricao if c else None)
                      for i, (vaga, (origem, c)) in enumerate(zip(vagas, chamados, strict=True), 1)]
-    nomes = {motor.AMPLA: motor.NOME_AMPLA, motor.PCD: motor.NOME_PCD, **{g.codigo: g.nome for g in regras.grupos}}
+    nomes = nomes_das_vagas(regras)
     pessoas = {numero: social or nome for numero, nome, social in Inscricao.objects.filter(
         cargo=cargo, numero__in=[n for *_, n in titulares if n]).values_list(
         "numero", "candidato__nome", "candidato__nome_social")}
