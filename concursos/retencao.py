@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -33,6 +32,7 @@ from concursos.models import Candidato, Certame, EstadoImportacao, Genero, Impor
 from concursos.services.inscricao import autodeclaracoes_apagar
 from documentos.models import DocumentoEmitido, TarefaEmSegundoPlano
 from nucleo import retencao
+from nucleo.arquivos import sha256_do_arquivo
 from nucleo.models import Orgao
 
 
@@ -74,7 +74,7 @@ def certames_vencidos(hoje: date) -> list[int]:
 
 def _sha256(importacao: Importacao) -> str:
     with importacao.arquivo.open("rb") as arquivo:
-        return hashlib.file_digest(arquivo, "sha256").hexdigest()
+        return sha256_do_arquivo(arquivo)
 
 
 def apagar_arquivos_usados(agora) -> int:

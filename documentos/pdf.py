@@ -132,11 +132,3 @@ def resposta_pdf(documento: DocumentoEmitido, *, anexo: bool = False) -> HttpRes
     resposta["Cache-Control"] = "private, no-store"
     resposta["X-Codigo-Verificacao"] = documento.codigo
     return resposta
-
-
-def sha256_de(arquivo) -> str:
-    """SHA-256 de um arquivo enviado, lido aos pedaços (não carrega um PDF grande inteiro na memória)."""
-    h = hashlib.sha256()
-    for pedaco in arquivo.chunks():
-        h.update(pedaco)
-    return h.hexdigest()

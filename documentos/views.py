@@ -14,7 +14,7 @@ from documentos.codigos import normalizar
 from documentos.envios import MB, EnvioGrandeDemais, limitar_envio, limite
 from documentos.forms import ArquivoForm, CodigoForm
 from documentos.models import DocumentoEmitido
-from documentos.pdf import sha256_de
+from nucleo.arquivos import sha256_do_arquivo
 
 
 @require_http_methods(["GET"])
@@ -57,7 +57,7 @@ def _verificar_codigo(request, codigo: str, vigia: EnvioGrandeDemais | None):
         return _grande_demais(request, codigo)
     arquivo_form = ArquivoForm(request.POST or None, arquivos or None)
     if request.method == "POST" and arquivo_form.is_valid():
-        enviado = sha256_de(arquivo_form.cleaned_data["arquivo"])
+        enviado = sha256_do_arquivo(arquivo_form.cleaned_data["arquivo"])
         contexto["comparacao"] = {"sha256": enviado, "identico": enviado == documento.sha256,
                                   "nome": arquivo_form.cleaned_data["arquivo"].name}
     contexto["arquivo_form"] = arquivo_form

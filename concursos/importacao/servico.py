@@ -31,7 +31,6 @@ com a linha do arquivo (a do cabeçalho é a 1).
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import threading
 import time
@@ -52,6 +51,7 @@ from concursos.importacao.validacao import Erros, Leitura, ler_lotes
 from concursos.importacao.verificacao import Verificacao
 from concursos.models import Candidato, Cargo, Certame, EstadoImportacao, Importacao, Inscricao
 from legislacao.entrada import Erro
+from nucleo.arquivos import sha256_do_arquivo
 from nucleo.texto import milhar
 
 logger = logging.getLogger(__name__)
@@ -214,16 +214,6 @@ def _importar(certame: Certame, arquivo: BinaryIO, nome: str, gravar: bool, usua
 
 def _ordem_coluna(coluna: str) -> int:
     return COLUNAS.index(coluna) if coluna in COLUNAS else -1
-
-
-def sha256_do_arquivo(arquivo: BinaryIO) -> str:
-    """O SHA-256 do arquivo inteiro (em hexadecimal), lido do começo; o arquivo volta ao começo."""
-    arquivo.seek(0)
-    resumo = hashlib.sha256()
-    while bloco := arquivo.read(1 << 20):
-        resumo.update(bloco)
-    arquivo.seek(0)
-    return resumo.hexdigest()
 
 
 def _sha256_em_paralelo(caminho: Path) -> Callable[[], str]:
