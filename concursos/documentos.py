@@ -76,7 +76,7 @@ def ordem_inquebravel(ordem: tuple[str, ...]) -> str:
 
 
 @dataclass(frozen=True)
-class Regra:
+class Norma:
     """Uma linha da base legal: o que a regra diz e o dispositivo da lei que a estabelece."""
 
     tema: str
@@ -110,30 +110,30 @@ def _lei_do_certame(certame: Certame) -> tuple[Lei | None, dict]:
     return lei, resumo_da_lei(lei)
 
 
-def base_legal(regras: motor.Regras, lei: dict) -> list[Regra]:
+def base_legal(regras: motor.Regras, lei: dict) -> list[Norma]:
     """As regras que o quadro aplica, cada uma com o seu artigo, das regras congeladas do certame."""
-    itens = [Regra("Mínimo de vagas", f"só há reserva num cargo com {regras.minimo_vagas} vagas ou mais, "
+    itens = [Norma("Mínimo de vagas", f"só há reserva num cargo com {regras.minimo_vagas} vagas ou mais, "
                                       "contadas por cargo", regras.artigo_minimo),
-             Regra("Fração de vaga", ARREDONDAMENTO.get(regras.arredondamento.value, regras.arredondamento.value),
+             Norma("Fração de vaga", ARREDONDAMENTO.get(regras.arredondamento.value, regras.arredondamento.value),
                    regras.artigo_arredondamento),
-             Regra("Prioridade entre listas",
+             Norma("Prioridade entre listas",
                    (Prioridade.PCD_ANTES if regras.pcd_antes_da_reserva else Prioridade.RESERVA_ANTES).label
                    + "; a 1ª nomeação é de ampla concorrência", regras.artigo_prioridade)]
     if regras.artigo_ampla:
-        itens.append(Regra("Cotista na ampla", "o cotista classificado dentro das vagas de ampla concorrência é "
+        itens.append(Norma("Cotista na ampla", "o cotista classificado dentro das vagas de ampla concorrência é "
                                                "nomeado por elas e não ocupa vaga reservada", regras.artigo_ampla))
     if lei.get("artigo_desistencia"):
-        itens.append(Regra("Desistência", "a vaga vai ao próximo candidato da mesma lista de quem desistiu",
+        itens.append(Norma("Desistência", "a vaga vai ao próximo candidato da mesma lista de quem desistiu",
                            lei["artigo_desistencia"]))
     if regras.artigo_reversao:
-        itens.append(Regra("Reversão", "vaga reservada sem candidato aprovado do grupo reverte à ampla "
+        itens.append(Norma("Reversão", "vaga reservada sem candidato aprovado do grupo reverte à ampla "
                                        "concorrência", regras.artigo_reversao))
     if lei.get("artigo_cadastro"):
-        itens.append(Regra("Cadastro de reserva", "as posições além das vagas do edital (novas vagas na validade) "
+        itens.append(Norma("Cadastro de reserva", "as posições além das vagas do edital (novas vagas na validade) "
                                                   "seguem o mesmo padrão", lei["artigo_cadastro"]))
     for chave, tema in (("nao_confirmacao", "Não confirmação"), ("ausencia", "Ausência")):
         if lei.get(chave) and lei[chave] != Consequencia.NAO_PREVISTA:
-            itens.append(Regra(f"Heteroidentificação: {tema.lower()}", Consequencia(lei[chave]).label.lower(),
+            itens.append(Norma(f"Heteroidentificação: {tema.lower()}", Consequencia(lei[chave]).label.lower(),
                                lei.get(f"artigo_{chave}", "")))
     return itens
 

@@ -131,7 +131,7 @@ class Ocorrencia:
 
 
 @dataclass(frozen=True)
-class Convocado:
+class Chamado:
     horario: time
     numero: str
     nome: str
@@ -144,7 +144,7 @@ class SessaoConvocada:
     data: date
     inicio: time
     local: str
-    convocados: list[Convocado]
+    convocados: list[Chamado]
 
 
 def _nome(candidato_nome: str, nome_social: str) -> str:
@@ -555,7 +555,7 @@ def contexto_edital(comissao: Comissao) -> dict:
         for a in grupo:
             inscricao, candidato = a.inscricao, a.inscricao.candidato
             cargos[inscricao.cargo.codigo] = inscricao.cargo.nome
-            convocados.append(Convocado(a.horario, inscricao.numero, _nome(candidato.nome, candidato.nome_social),
+            convocados.append(Chamado(a.horario, inscricao.numero, _nome(candidato.nome, candidato.nome_social),
                                         inscricao.cargo.codigo))
         sessoes.append(SessaoConvocada(sessao.numero, sessao.data, sessao.inicio, sessao.local, convocados))
     if not sessoes:

@@ -14,7 +14,7 @@ def _normalizar(texto: str) -> str:
 
 
 @dataclass(frozen=True)
-class Avaliacao:
+class Incidencia:
     """O que uma lei diz sobre um edital publicado numa data: se se aplica, e o motivo com o artigo."""
 
     lei: Lei
@@ -29,25 +29,25 @@ class Aplicabilidade:
     data_edital: date
     lei: Lei | None
     motivo: str
-    avaliacoes: list[Avaliacao] = field(default_factory=list)
+    avaliacoes: list[Incidencia] = field(default_factory=list)
 
 
-def avaliar(lei: Lei, data_edital: date) -> Avaliacao:
+def avaliar(lei: Lei, data_edital: date) -> Incidencia:
     artigo_vigor = f" ({lei.artigo_vigor})" if lei.artigo_vigor else ""
     if lei.data_publicacao is None:
-        return Avaliacao(lei, False, f"{lei.ementa}: a data de publicação não é conhecida, e a lei vigora a partir "
+        return Incidencia(lei, False, f"{lei.ementa}: a data de publicação não é conhecida, e a lei vigora a partir "
                                      f"dela{artigo_vigor}; informe-a no cadastro da lei para que ela seja aplicada.")
     if data_edital < lei.data_publicacao:
         artigo = f" ({lei.artigo_irretroatividade})" if lei.artigo_irretroatividade else ""
-        return Avaliacao(lei, False, f"{lei.ementa}: o edital de {data_br(data_edital)} é anterior à publicação da lei "
-                                     f"em {data_br(lei.data_publicacao)}, e ela não se aplica a editais já "
+        return Incidencia(lei, False, f"{lei.ementa}: o edital de {data_br(data_edital)} é anterior à publicação da "
+                                     f"lei em {data_br(lei.data_publicacao)}, e ela não se aplica a editais já "
                                      f"publicados{artigo}.")
     fim = lei.fim_vigencia
     if fim is not None and data_edital >= fim:
-        return Avaliacao(lei, False, f"{lei.ementa}: vigorou por {lei.vigencia_anos} anos ({lei.artigo_vigencia}), "
+        return Incidencia(lei, False, f"{lei.ementa}: vigorou por {lei.vigencia_anos} anos ({lei.artigo_vigencia}), "
                                      f"até {data_br(fim)} (exclusive); o edital de {data_br(data_edital)} é posterior.")
     ate = f" até {data_br(fim)} (exclusive, {lei.artigo_vigencia})" if fim else ", por prazo indeterminado"
-    return Avaliacao(lei, True, f"{lei.ementa}: em vigor desde {data_br(lei.data_publicacao)}{artigo_vigor}{ate}.")
+    return Incidencia(lei, True, f"{lei.ementa}: em vigor desde {data_br(lei.data_publicacao)}{artigo_vigor}{ate}.")
 
 
 def lei_aplicavel(*, municipio: str, uf: str, data_edital: date) -> Aplicabilidade:

@@ -12,7 +12,7 @@ from concursos.models import REGRAS_SEM_LEI, Cargo, Certame, Chamada, Convocacao
 from concursos.selectors.chamadas import ResumoVagas, resumo_das_vagas
 from legislacao import motor
 from legislacao.models import Lei
-from legislacao.selectors import Avaliacao, lei_aplicavel
+from legislacao.selectors import Incidencia, lei_aplicavel
 from nucleo.texto import data_br, plural
 
 
@@ -24,7 +24,7 @@ class LeiDoCertame:
     motivo: str
     congelada: bool
     regras: motor.Regras
-    avaliacoes: list[Avaliacao] = field(default_factory=list)
+    avaliacoes: list[Incidencia] = field(default_factory=list)
 
 
 def lei_do_certame(certame: Certame) -> LeiDoCertame:
