@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from concursos.models import Candidato, Certame, Heteroidentificacao, Inscricao, Situacao
@@ -120,6 +120,9 @@ def test_ler_so_os_primeiros_de_cada_lista_da_a_mesma_convocacao(cargo_vazio, da
     type(cargo).objects.filter(pk=cargo.pk).update(vagas=vagas, vagas_pcd=vagas_pcd)
     cargo.refresh_from_db()
     cargo.certame.refresh_from_db()
-    quadro = motor.calcular_quadro(regras, vagas, vagas_pcd)
+    try:
+        quadro = motor.calcular_quadro(regras, vagas, vagas_pcd)
+    except motor.ErroRegras:  # PcD e reserva somam mais que as vagas: o cadastro do cargo não aceita
+        assume(False)
     inteiro = motor.convocar(regras, quadro, candidatos_do_cargo(cargo))
     assert motor.convocar(regras, quadro, candidatos_do_cargo(cargo, ate=vagas)) == inteiro
