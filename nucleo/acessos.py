@@ -31,7 +31,12 @@ def registrar_acessos_por_orgao(request, quantidades: dict[int | None, int], **d
     no registro de cada um, para o encarregado de cada órgão (LGPD art. 41)."""
     modelos = [registrar_acesso(usuario=request.user, tela=request.path, orgao_id=orgao, quantidade=quantidade,
                                 salvar=False, **dados) for orgao, quantidade in quantidades.items()]
-    AcessoSensivel.objects.bulk_create(modelos)
+    if len(modelos) == 1:
+        # O caso comum, um órgão: um INSERT só (o bulk_create abriria uma transação, com BEGIN e COMMIT a mais em cada
+        # página da lista — medido em bench/bench_admin_inscricoes.py).
+        modelos[0].save()
+    else:
+        AcessoSensivel.objects.bulk_create(modelos)
 
 
 def registrar_acesso_na_requisicao(request, **dados) -> AcessoSensivel:
