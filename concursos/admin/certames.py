@@ -380,10 +380,9 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             cargos = [dados["cargo"]] if dados["cargo"] else list(
                 certame.cargos.filter(chamadas__isnull=True).order_by("codigo"))
             chave = f"inicial:{','.join(str(c.pk) for c in cargos)}"
-            if not certame.alcancou(StatusCertame.RESULTADO):
-                pass  # o serviço recusa, com a mensagem dele, sem prévia do que não pode acontecer
-            elif request.POST.get("previa") != chave:
-                # Primeiro a prévia: quem cada posição receberia, e por quê; o ato vem com a confirmação.
+            # Primeiro a prévia: quem cada posição receberia, e por quê; o ato vem com a confirmação. Antes do
+            # resultado não há prévia: o serviço recusa, com a mensagem dele.
+            if certame.alcancou(StatusCertame.RESULTADO) and request.POST.get("previa") != chave:
                 previa = {"previa_chave": chave, "template_extra": "admin/concursos/certame/_previa.html",
                           "previas": [previa_da_chamada(c) for c in cargos[:20]],
                           "previas_omitidas": max(0, len(cargos) - 20)}

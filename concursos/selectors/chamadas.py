@@ -54,6 +54,12 @@ def ordem_de_nomeacao(cargo: Cargo) -> QuerySet[Convocacao]:
             .order_by("posicao", "chamada__numero", "pk"))
 
 
+def ja_chamados(cargo: Cargo) -> set[str]:
+    """Os números de inscrição de quem já foi chamado no cargo (em qualquer chamada): ninguém é chamado duas vezes."""
+    return set(Convocacao.objects.filter(cargo=cargo, inscricao__isnull=False)
+               .values_list("inscricao__numero", flat=True))
+
+
 def cotistas_sem_heteroidentificacao(cargo: Cargo, titulares: list[tuple[str | None, str | None]]
                                      ) -> list[tuple[str, str]]:
     """(número, estado) de quem entraria em vaga reservada — pela lista de uma reserva — sem a autodeclaração
@@ -100,9 +106,7 @@ def previa_da_chamada(cargo: Cargo, quantidade: int | None = None) -> Previa:
         ultima = cargo.convocacoes.aggregate(m=Max("posicao"))["m"] or 0
         quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
         vagas = quadro.ordem[ultima:]
-        ja = set(Convocacao.objects.filter(cargo=cargo, inscricao__isnull=False)
-                 .values_list("inscricao__numero", flat=True))
-        chamados = motor.chamar_seguintes(regras, vagas, candidatos, ja)
+        chamados = motor.chamar_seguintes(regras, vagas, candidatos, ja_chamados(cargo))
         titulares = [(ultima + i, vaga, origem, c.inscricao if c else None)
                      for i, (vaga, (origem, c)) in enumerate(zip(vagas, chamados, strict=True), 1)]
     nomes = nomes_das_vagas(regras)

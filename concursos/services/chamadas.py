@@ -19,7 +19,7 @@ from concursos.models import (
     StatusCertame,
     TipoChamada,
 )
-from concursos.selectors.chamadas import cotistas_sem_heteroidentificacao
+from concursos.selectors.chamadas import cotistas_sem_heteroidentificacao, ja_chamados
 from concursos.selectors.listas import candidatos_do_cargo
 from concursos.services.certame import exigir_validade, fora_da_validade
 from concursos.services.inscricao import situacao_registrar
@@ -60,7 +60,7 @@ def exigir_heteroidentificacao(cargo: Cargo, titulares: list[tuple[str | None, s
         f"{citar(lei.artigo_heteroidentificacao)}: no cargo {cargo.codigo}, "
         f"{plural(len(faltam), 'cotista seria chamado', 'cotistas seriam chamados')} sem a autodeclaração "
         f"confirmada pela comissão — {exemplos}{mais}. Convoque-os para uma sessão da comissão de "
-        "heteroidentificação e registre a chamada depois do resultado.")
+        "heteroidentificação e registre a chamada depois que ela decidir.")
 
 
 def _exigir_a_ultima_chamada(cargo: Cargo, vista: int | None) -> None:
@@ -100,11 +100,6 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
         for c in convocados
     ])
     return chamada
-
-
-def _ja_chamados(cargo: Cargo) -> set[str]:
-    return set(Convocacao.objects.filter(cargo=cargo, inscricao__isnull=False)
-               .values_list("inscricao__numero", flat=True))
 
 
 @transaction.atomic
@@ -148,7 +143,7 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
         return None
     regras = cargo.certame.regras_motor()
     lista = convocacao.lista or convocacao.vaga
-    ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), _ja_chamados(cargo))
+    ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), ja_chamados(cargo))
     if candidato is None:
         return None
     exigir_heteroidentificacao(cargo, [(origem, candidato.inscricao)])
@@ -178,7 +173,7 @@ def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, u
     regras = cargo.certame.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
     vagas = quadro.ordem[ultima:]
-    chamados = motor.chamar_seguintes(regras, vagas, candidatos_do_cargo(cargo), _ja_chamados(cargo))
+    chamados = motor.chamar_seguintes(regras, vagas, candidatos_do_cargo(cargo), ja_chamados(cargo))
     restantes = sum(1 for _, c in chamados if c is not None)
     if restantes < quantidade:
         raise ErroOperacao(f"Só há {plural(restantes, 'candidato habilitado', 'candidatos habilitados')} ainda sem "
