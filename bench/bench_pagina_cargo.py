@@ -75,7 +75,7 @@ def gravar_dados(inscricoes: int) -> None:
     Inscricao.objects.bulk_create(linhas(), batch_size=LOTE)
     usuario = get_user_model().objects.create_superuser("bench", "bench@example.org", "bench-senha-123")
     certame = certame_publicar(certame=certame, usuario=usuario)
-    while certame.status != "resultado":
+    while certame.estado != "resultado":
         certame = certame_avancar(certame=certame, usuario=usuario)
     cargo.refresh_from_db()
     chamada_inicial(cargo=cargo, data=date(2025, 9, 1), ato="Edital de convocação nº 1/2025", usuario=usuario)

@@ -75,7 +75,7 @@ def criar_cargo(classificados: int, eliminados: int = 20):
             situacao="eliminado" if i in eliminar else "habilitado"))
     Inscricao.objects.bulk_create(inscricoes, batch_size=500)
     certame = certame_publicar(certame=certame, usuario=usuario)
-    while certame.status != "resultado":
+    while certame.estado != "resultado":
         certame = certame_avancar(certame=certame, usuario=usuario)
     cargo.refresh_from_db()
     chamada_inicial(cargo=cargo, data=date(2025, 9, 1), ato="Edital de convocação nº 1/2025", usuario=usuario)

@@ -37,7 +37,7 @@ class TipoCertame(models.TextChoices):
     ESTAGIO = "estagio", "Seleção de estagiários"
 
 
-class StatusCertame(models.TextChoices):
+class EstadoCertame(models.TextChoices):
     RASCUNHO = "rascunho", "Rascunho"
     PUBLICADO = "publicado", "Edital publicado"
     INSCRICOES_ENCERRADAS = "inscricoes_encerradas", "Inscrições encerradas"
@@ -45,7 +45,7 @@ class StatusCertame(models.TextChoices):
     HOMOLOGADO = "homologado", "Homologado"
 
 
-ORDEM_STATUS = list(StatusCertame.values)
+ORDEM_DOS_ESTADOS = list(EstadoCertame.values)
 
 
 class Certame(models.Model):
@@ -67,8 +67,8 @@ class Certame(models.Model):
                   "III). A homologação conta a validade a partir da sua data.")
     validade_ate = models.DateField("validade até", null=True, blank=True)
     prorrogado_ate = models.DateField("prorrogado até", null=True, blank=True)
-    status = models.CharField("situação", max_length=24, choices=StatusCertame.choices,
-                              default=StatusCertame.RASCUNHO, db_index=True)
+    estado = models.CharField("situação", max_length=24, choices=EstadoCertame.choices,
+                              default=EstadoCertame.RASCUNHO, db_index=True)
     lei = models.ForeignKey(Lei, verbose_name="lei aplicada", null=True, blank=True, on_delete=models.PROTECT,
                             related_name="certames", editable=False)
     regras = models.JSONField("regras congeladas", null=True, blank=True, editable=False,
@@ -88,20 +88,20 @@ class Certame(models.Model):
 
     @property
     def publicado(self) -> bool:
-        return self.status != StatusCertame.RASCUNHO
+        return self.estado != EstadoCertame.RASCUNHO
 
     @property
     def fim_da_validade(self) -> date | None:
         """O último dia em que o certame nomeia: o da prorrogação, se houve, ou o da validade (CF art. 37, III)."""
         return self.prorrogado_ate or self.validade_ate
 
-    def alcancou(self, status: str) -> bool:
-        return ORDEM_STATUS.index(self.status) >= ORDEM_STATUS.index(status)
+    def alcancou(self, estado: str) -> bool:
+        return ORDEM_DOS_ESTADOS.index(self.estado) >= ORDEM_DOS_ESTADOS.index(estado)
 
     @property
     def inscricoes_travadas(self) -> bool:
         """Encerradas as inscrições, a autodeclaração não muda mais (Vargem Alta art. 3º)."""
-        return self.alcancou(StatusCertame.INSCRICOES_ENCERRADAS)
+        return self.alcancou(EstadoCertame.INSCRICOES_ENCERRADAS)
 
     def regras_motor(self) -> motor.Regras:
         """As regras congeladas na publicação; antes dela, as da lei que se aplicaria hoje (só para prévia)."""

@@ -41,7 +41,7 @@ class CargoInline(admin.TabularInline):
 class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     caminho_orgao = "certame__orgao"
     list_display = ["codigo", "nome", "edital", "escolaridade", "vagas", "vagas_pcd", "reservadas", "listas"]
-    list_filter = ["escolaridade", "certame__status"]
+    list_filter = ["escolaridade", "certame__estado"]
     list_select_related = ["certame"]
     search_fields = ["codigo", "nome", "certame__numero_edital"]
     fields = ["certame", ("codigo", "nome"), "escolaridade", ("vagas", "vagas_pcd")]

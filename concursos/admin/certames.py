@@ -43,13 +43,13 @@ from concursos.models import (
     Cargo,
     Certame,
     Convocacao,
-    StatusCertame,
+    EstadoCertame,
 )
 from concursos.selectors.chamadas import ordem_de_nomeacao, previa_da_chamada, resumo_do_cargo
 from concursos.selectors.listas import GERAL, listas_do_cargo
 from concursos.selectors.painel import avisos_do_certame, lei_do_certame, quadros_dos_cargos, validade_restante
 from concursos.services.certame import (
-    PROXIMO_STATUS,
+    PROXIMO_ESTADO,
     certame_avancar,
     certame_prorrogar,
     certame_publicar,
@@ -75,12 +75,12 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     caminho_orgao = "orgao"
     list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
     list_display_links = None
-    list_filter = ["status", "tipo", "uf", "orgao"]
+    list_filter = ["estado", "tipo", "uf", "orgao"]
     list_select_related = ["orgao", "lei"]
     search_fields = ["numero_edital", "titulo", "municipio"]
     inlines = [CargoInline]
     save_on_top = False
-    history_list_display = ["status"]
+    history_list_display = ["estado"]
     # Publicado, a lei está congelada: mudar município, UF ou data mudaria a lei aplicável.
     campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "municipio", "uf", "data_edital"]
 
@@ -136,10 +136,10 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     def orgao_nome(self, certame: Certame) -> str:
         return certame.orgao.nome
 
-    @admin.display(description="situação", ordering="status")
+    @admin.display(description="situação", ordering="estado")
     def situacao(self, certame: Certame) -> str:
-        return format_html('<span class="etapa-selo etapa-{}">{}</span>', certame.status,
-                           certame.get_status_display())
+        return format_html('<span class="etapa-selo etapa-{}">{}</span>', certame.estado,
+                           certame.get_estado_display())
 
     @admin.display(description="lei aplicada")
     def lei_curta(self, certame: Certame) -> str:
@@ -245,7 +245,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         cargos = list(certame.cargos.order_by("codigo"))
         quadros = quadros_dos_cargos(cargos, lei.regras)
         pagina = Paginator(quadros, POR_PAGINA).get_page(request.GET.get("p"))
-        seguinte = PROXIMO_STATUS.get(certame.status)
+        seguinte = PROXIMO_ESTADO.get(certame.estado)
         pode_alterar = self.has_change_permission(request, certame)
         pode_chamar = request.user.has_perm(PERMISSAO_CHAMAR)
         sem_chamada = [q for q in quadros if not q.chamadas]
@@ -268,13 +268,13 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             acao_etapa=ACOES_ETAPA[seguinte][0] if seguinte else "",
             pode_publicar=pode_alterar and not certame.publicado,
             pode_avancar=pode_alterar and seguinte is not None,
-            pode_prorrogar=(pode_alterar and certame.status == StatusCertame.HOMOLOGADO and bool(certame.validade_ate)
+            pode_prorrogar=(pode_alterar and certame.estado == EstadoCertame.HOMOLOGADO and bool(certame.validade_ate)
                             and not certame.prorrogado_ate),
             pode_alterar=pode_alterar,
             # A mesma permissão que a tela de importação exige (concursos/admin/importacao.py).
             pode_importar=certame.publicado and request.user.has_perm(admin_importacao.PERMISSAO),
-            pode_convocar=(pode_chamar and certame.alcancou(StatusCertame.RESULTADO) and bool(sem_chamada)),
-            convocacao_pendente=certame.alcancou(StatusCertame.RESULTADO) and bool(sem_chamada),
+            pode_convocar=(pode_chamar and certame.alcancou(EstadoCertame.RESULTADO) and bool(sem_chamada)),
+            convocacao_pendente=certame.alcancou(EstadoCertame.RESULTADO) and bool(sem_chamada),
             url_inscricoes=reverse("admin:concursos_inscricao_changelist") + f"?certame={certame.pk}",
             pode_ver_inscricoes=(request.user.has_perm("concursos.view_inscricao")
                                  or request.user.has_perm("concursos.change_inscricao")),
@@ -283,9 +283,9 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
 
     @staticmethod
     def _etapas(certame: Certame) -> list[dict]:
-        atual = list(StatusCertame.values).index(certame.status)
+        atual = list(EstadoCertame.values).index(certame.estado)
         return [{"nome": rotulo, "feita": i < atual, "atual": i == atual}
-                for i, rotulo in enumerate(StatusCertame.labels)]
+                for i, rotulo in enumerate(EstadoCertame.labels)]
 
     def _pagina_acao(self, request, certame: Certame, *, titulo: str, form, botao: str, explicacao: str = "",
                      template_extra: str = "", cancelar: str = "", **extra):
@@ -329,13 +329,13 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         certame = self._certame(request, certame_id)
         if not self.has_change_permission(request, certame):
             raise PermissionDenied
-        seguinte = PROXIMO_STATUS.get(certame.status)
+        seguinte = PROXIMO_ESTADO.get(certame.estado)
         if seguinte is None:
-            self.message_user(request, f"Não há etapa seguinte a «{certame.get_status_display()}» por esta ação.",
+            self.message_user(request, f"Não há etapa seguinte a «{certame.get_estado_display()}» por esta ação.",
                               messages.WARNING)
             return HttpResponseRedirect(self._url_painel(certame))
         botao, explicacao = ACOES_ETAPA[seguinte]
-        form_classe = HomologacaoForm if seguinte == StatusCertame.HOMOLOGADO else ConfirmacaoForm
+        form_classe = HomologacaoForm if seguinte == EstadoCertame.HOMOLOGADO else ConfirmacaoForm
         form = form_classe(request.POST if request.method == "POST" else None)
         if request.method == "POST" and form.is_valid():
             try:
@@ -343,7 +343,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             except ErroOperacao as erro:
                 self.message_user(request, str(erro), messages.ERROR)
             else:
-                self.message_user(request, f"Etapa concluída: {certame.get_status_display()}.", messages.SUCCESS)
+                self.message_user(request, f"Etapa concluída: {certame.get_estado_display()}.", messages.SUCCESS)
                 return HttpResponseRedirect(self._url_painel(certame))
         return self._pagina_acao(request, certame, titulo=botao, form=form, botao=botao, explicacao=explicacao)
 
@@ -382,7 +382,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             chave = f"inicial:{','.join(str(c.pk) for c in cargos)}"
             # Primeiro a prévia: quem cada posição receberia, e por quê; o ato vem com a confirmação. Antes do
             # resultado não há prévia: o serviço recusa, com a mensagem dele.
-            if certame.alcancou(StatusCertame.RESULTADO) and request.POST.get("previa") != chave:
+            if certame.alcancou(EstadoCertame.RESULTADO) and request.POST.get("previa") != chave:
                 previa = {"previa_chave": chave, "template_extra": "admin/concursos/certame/_previa.html",
                           "previas": [previa_da_chamada(c) for c in cargos[:20]],
                           "previas_omitidas": max(0, len(cargos) - 20)}
@@ -426,7 +426,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             erro_quadro = ""
         resumo = resumo_do_cargo(cargo, quadro) if quadro else []
         tem_chamadas = cargo.chamadas.exists()
-        listas = listas_do_cargo(cargo) if certame.alcancou(StatusCertame.INSCRICOES_ENCERRADAS) else []
+        listas = listas_do_cargo(cargo) if certame.alcancou(EstadoCertame.INSCRICOES_ENCERRADAS) else []
         aba = request.GET.get("aba") or ("ordem" if tem_chamadas or not listas else GERAL)
         lista = next((item for item in listas if item.codigo == aba), None)
         if lista is None and aba != "ordem":
@@ -456,7 +456,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
                                   for i, v in enumerate(quadro.ordem if quadro else (), 1)],
             listas=listas, aba=aba, lista=lista, pagina=pagina, nomes_vagas=nomes, classes_vagas=classes,
             tem_chamadas=tem_chamadas, artigos=artigos,
-            pode_convocar=(pode_chamar and not tem_chamadas and certame.alcancou(StatusCertame.RESULTADO)),
+            pode_convocar=(pode_chamar and not tem_chamadas and certame.alcancou(EstadoCertame.RESULTADO)),
             pode_chamar_novas=pode_chamar and tem_chamadas,
             pode_desistencia=pode_chamar,
         )

@@ -16,9 +16,9 @@ from concursos.models import (
     Candidato,
     Cargo,
     Certame,
+    EstadoCertame,
     Exportacao,
     Inscricao,
-    StatusCertame,
 )
 from concursos.paginacao import PaginadorEstimado
 from nucleo.acessos import TipoAcesso, filtros_sensiveis, registrar_acesso_na_requisicao, registrar_acessos_por_orgao
@@ -36,15 +36,15 @@ POR_PAGINA = 100
 
 # O nome de cada passo como botão e o que ele trava, para a página de confirmação.
 ACOES_ETAPA = {
-    StatusCertame.INSCRICOES_ENCERRADAS: (
+    EstadoCertame.INSCRICOES_ENCERRADAS: (
         "Encerrar inscrições",
         "Encerradas as inscrições, a autodeclaração de cor ou raça e a opção pela reserva de cada inscrição não "
         "mudam mais (Vargem Alta art. 3º). Depois vêm a importação do resultado da banca e a sua publicação."),
-    StatusCertame.RESULTADO: (
+    EstadoCertame.RESULTADO: (
         "Publicar resultado",
         "Publica o resultado importado da banca: as listas de classificação por cargo (geral, ampla, PcD e de cada "
         "grupo de reserva) passam a valer e a convocação inicial fica disponível. Exige a classificação importada."),
-    StatusCertame.HOMOLOGADO: (
+    EstadoCertame.HOMOLOGADO: (
         "Homologar",
         "Registra a homologação do resultado final na data informada. As chamadas seguintes (desistências e novas "
         "vagas no prazo de validade) continuam disponíveis."),

@@ -24,8 +24,8 @@ from concursos.admin.comum import (
 from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
 from concursos.models import (
     CAMPOS_TRAVADOS,
+    EstadoCertame,
     Inscricao,
-    StatusCertame,
     formatar_cpf,
 )
 from concursos.services.inscricao import inscricao_salvar
@@ -122,7 +122,7 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
             if not pode_ver_sensiveis(request):
                 travados = [c for c in travados if c not in CAMPOS_SENSIVEIS_INSCRICAO]
             somente_leitura += ["certame", *travados]
-        if obj is not None and obj.certame.alcancou(StatusCertame.RESULTADO):
+        if obj is not None and obj.certame.alcancou(EstadoCertame.RESULTADO):
             # Publicado o resultado, a classificação e a situação mudam só por atos com registro (desistência,
             # anulação, retificação do resultado pela importação), nunca editando a ficha (issue 11).
             somente_leitura += ["nota_final", "classificacao", "situacao"]

@@ -140,7 +140,7 @@ class Verificacao:
 
     def campos_travados(self) -> None:
         """Encerradas as inscrições, nenhuma nova entra e a autodeclaração não muda (Vargem Alta art. 3º)."""
-        etapa = self.certame.get_status_display()
+        etapa = self.certame.get_estado_display()
         for linha, numero in self._linhas(
                 f"SELECT linha, inscricao FROM {PREPARO} WHERE inscricao_id IS NULL AND inscricao IS NOT NULL "
                 f"ORDER BY linha LIMIT %s", [self._limite()]):

@@ -7,7 +7,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
-from concursos.models import REGRAS_SEM_LEI, Certame, Inscricao, StatusCertame
+from concursos.models import REGRAS_SEM_LEI, Certame, EstadoCertame, Inscricao
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
@@ -38,7 +38,7 @@ def certame_publicar(*, certame: Certame, usuario) -> Certame:
     nova versão).
     """
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
-    if certame.status != StatusCertame.RASCUNHO:
+    if certame.estado != EstadoCertame.RASCUNHO:
         raise ErroOperacao("Este edital já foi publicado.")
     cargos = list(certame.cargos.all())
     if not cargos:
@@ -54,17 +54,17 @@ def certame_publicar(*, certame: Certame, usuario) -> Certame:
     certame.lei = lei
     certame.regras = {"motor": motor.regras_para_dict(regras), "lei": resumo_da_lei(lei)}
     certame.motivo_lei = aplicabilidade.motivo
-    certame.status = StatusCertame.PUBLICADO
+    certame.estado = EstadoCertame.PUBLICADO
     certame.publicado_em = timezone.now()
     auditar(certame, usuario, "Edital publicado; regras da lei congeladas.")
     certame.save()
     return certame
 
 
-PROXIMO_STATUS = {
-    StatusCertame.PUBLICADO: StatusCertame.INSCRICOES_ENCERRADAS,
-    StatusCertame.INSCRICOES_ENCERRADAS: StatusCertame.RESULTADO,
-    StatusCertame.RESULTADO: StatusCertame.HOMOLOGADO,
+PROXIMO_ESTADO = {
+    EstadoCertame.PUBLICADO: EstadoCertame.INSCRICOES_ENCERRADAS,
+    EstadoCertame.INSCRICOES_ENCERRADAS: EstadoCertame.RESULTADO,
+    EstadoCertame.RESULTADO: EstadoCertame.HOMOLOGADO,
 }
 
 
@@ -72,20 +72,20 @@ PROXIMO_STATUS = {
 def certame_avancar(*, certame: Certame, usuario, data: date | None = None) -> Certame:
     """Leva o certame à etapa seguinte: inscrições encerradas → resultado → homologado."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
-    seguinte = PROXIMO_STATUS.get(certame.status)
+    seguinte = PROXIMO_ESTADO.get(certame.estado)
     if seguinte is None:
-        raise ErroOperacao(f"Não há etapa seguinte a «{certame.get_status_display()}» por esta ação.")
-    if seguinte == StatusCertame.RESULTADO and not Inscricao.objects.filter(
+        raise ErroOperacao(f"Não há etapa seguinte a «{certame.get_estado_display()}» por esta ação.")
+    if seguinte == EstadoCertame.RESULTADO and not Inscricao.objects.filter(
             certame=certame, classificacao__isnull=False).exists():
         raise ErroOperacao("Importe o resultado (classificação) antes de publicá-lo.")
-    motivo = f"Etapa: {StatusCertame(seguinte).label}."
-    if seguinte == StatusCertame.HOMOLOGADO:
+    motivo = f"Etapa: {EstadoCertame(seguinte).label}."
+    if seguinte == EstadoCertame.HOMOLOGADO:
         certame.data_homologacao = data or timezone.localdate()
         if certame.validade_meses:
             # A validade corre da homologação, pelo prazo do edital (CF art. 37, III).
             certame.validade_ate = somar_meses(certame.data_homologacao, certame.validade_meses)
             motivo = f"{motivo} Válido até {data_br(certame.validade_ate)}."
-    certame.status = seguinte
+    certame.estado = seguinte
     auditar(certame, usuario, motivo)
     certame.save()
     return certame
@@ -95,7 +95,7 @@ def certame_avancar(*, certame: Certame, usuario, data: date | None = None) -> C
 def certame_prorrogar(*, certame: Certame, ato: str, data: date, usuario) -> Certame:
     """Prorroga a validade uma vez, por igual período (CF art. 37, III), por ato publicado dentro da validade."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
-    if certame.status != StatusCertame.HOMOLOGADO or not certame.validade_ate or not certame.validade_meses:
+    if certame.estado != EstadoCertame.HOMOLOGADO or not certame.validade_ate or not certame.validade_meses:
         raise ErroOperacao("Só se prorroga a validade de um certame homologado com o prazo do edital informado.")
     if certame.prorrogado_ate:
         raise ErroOperacao(f"A validade já foi prorrogada até {data_br(certame.prorrogado_ate)}: a Constituição "

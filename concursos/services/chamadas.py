@@ -13,10 +13,10 @@ from concursos.models import (
     Certame,
     Chamada,
     Convocacao,
+    EstadoCertame,
     Heteroidentificacao,
     Inscricao,
     Situacao,
-    StatusCertame,
     TipoChamada,
 )
 from concursos.selectors.chamadas import cotistas_sem_heteroidentificacao, ja_chamados
@@ -83,7 +83,7 @@ def _ids_por_numero(cargo: Cargo, numeros) -> dict[str, int]:
 def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
     """A convocação das vagas do edital, de uma vez, pelo motor (padrão da lei e listas)."""
     cargo = _travar(cargo)
-    if not cargo.certame.alcancou(StatusCertame.RESULTADO):
+    if not cargo.certame.alcancou(EstadoCertame.RESULTADO):
         raise ErroOperacao("A convocação inicial exige o resultado publicado.")
     if cargo.chamadas.exists():
         raise ErroOperacao(f"O cargo {cargo.codigo} já tem convocação inicial; use desistência ou novas vagas.")

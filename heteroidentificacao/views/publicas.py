@@ -13,13 +13,13 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from concursos.models import Certame, StatusCertame
+from concursos.models import Certame, EstadoCertame
 from heteroidentificacao.models import Membro
 
 
 @require_GET
 def comissao_publica(request, certame_id: int):
-    certame = get_object_or_404(Certame.objects.exclude(status=StatusCertame.RASCUNHO)
+    certame = get_object_or_404(Certame.objects.exclude(estado=EstadoCertame.RASCUNHO)
                                 .select_related("orgao", "lei"), pk=certame_id)
     comissoes = []
     for comissao in certame.comissoes.all():

@@ -7,7 +7,7 @@ from itertools import count
 
 import pytest
 
-from concursos.models import Candidato, Cargo, Certame, Inscricao, StatusCertame
+from concursos.models import Candidato, Cargo, Certame, EstadoCertame, Inscricao
 from concursos.services.certame import certame_avancar, certame_publicar
 from nucleo.models import Orgao
 
@@ -64,9 +64,9 @@ def inscrever():
 @pytest.fixture
 def levar_ao_resultado(admin_user):
     def levar(certame: Certame) -> Certame:
-        if certame.status == StatusCertame.RASCUNHO:
+        if certame.estado == EstadoCertame.RASCUNHO:
             certame = certame_publicar(certame=certame, usuario=admin_user)
-        while not certame.alcancou(StatusCertame.RESULTADO):
+        while not certame.alcancou(EstadoCertame.RESULTADO):
             certame = certame_avancar(certame=certame, usuario=admin_user)
         return certame
     return levar

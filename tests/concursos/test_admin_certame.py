@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from concursos.models import Cargo, Certame, Chamada, Convocacao, Inscricao, StatusCertame
+from concursos.models import Cargo, Certame, Chamada, Convocacao, EstadoCertame, Inscricao
 from concursos.services.certame import certame_publicar
 from concursos.services.chamadas import chamada_inicial
 from tests.concursos.conftest import cpf_valido
@@ -85,7 +85,7 @@ def test_o_painel_traz_por_cargo_vagas_ampla_pcd_e_cada_grupo(admin_client, faze
 def test_a_lista_de_certames_leva_ao_painel_de_cada_um_com_a_sua_etapa(admin_client, fazer_certame):
     rascunho = fazer_certame(numero="001/2024")
     publicado = fazer_certame(numero="002/2024")
-    Certame.objects.filter(pk=publicado.pk).update(status=StatusCertame.PUBLICADO)
+    Certame.objects.filter(pk=publicado.pk).update(estado=EstadoCertame.PUBLICADO)
     html = admin_client.get(reverse("admin:concursos_certame_changelist")).content.decode()
     # Cada linha da lista (a do link para o painel de um certame) traz a etapa desse certame, não a de outro.
     linhas = {certame: next(linha.split("</tr>")[0] for linha in html.split("<tr")
@@ -147,7 +147,7 @@ def test_publicar_pelo_painel_congela_a_lei(admin_client, fazer_certame, admin_u
     resposta = admin_client.post(reverse("admin:concursos_certame_publicar", args=[certame.pk]))
     assert resposta.status_code == 302 and resposta.url == painel(certame)
     certame.refresh_from_db()
-    assert certame.status == StatusCertame.PUBLICADO and certame.lei.slug == "vargem-alta-es-2023"
+    assert certame.estado == EstadoCertame.PUBLICADO and certame.lei.slug == "vargem-alta-es-2023"
     assert any("publicado" in m and "congeladas" in m for m in mensagens(resposta))
     assert certame.history.first().history_user == admin_user
     html = admin_client.get(painel(certame)).content.decode()
@@ -159,14 +159,14 @@ def test_publicar_sem_cargos_mostra_o_erro_do_servico(admin_client, fazer_certam
     resposta = admin_client.post(reverse("admin:concursos_certame_publicar", args=[certame.pk]), follow=True)
     assert "Cadastre ao menos um cargo antes de publicar o edital." in mensagens(resposta)
     certame.refresh_from_db()
-    assert certame.status == StatusCertame.RASCUNHO
+    assert certame.estado == EstadoCertame.RASCUNHO
 
 
 def test_get_nao_publica(admin_client, fazer_certame):
     certame = fazer_certame()
     admin_client.get(reverse("admin:concursos_certame_publicar", args=[certame.pk]))
     certame.refresh_from_db()
-    assert certame.status == StatusCertame.RASCUNHO
+    assert certame.estado == EstadoCertame.RASCUNHO
 
 
 def test_avancar_etapas_ate_homologar_com_data(admin_client, fazer_certame, inscrever, admin_user):
@@ -175,7 +175,7 @@ def test_avancar_etapas_ate_homologar_com_data(admin_client, fazer_certame, insc
     assert "Encerrar inscrições" in admin_client.get(url).content.decode()
     admin_client.post(url)
     certame.refresh_from_db()
-    assert certame.status == StatusCertame.INSCRICOES_ENCERRADAS
+    assert certame.estado == EstadoCertame.INSCRICOES_ENCERRADAS
     # Sem classificação importada, o resultado não se publica: a mensagem do serviço aparece.
     resposta = admin_client.post(url)
     assert "Importe o resultado (classificação) antes de publicá-lo." in mensagens(resposta)
@@ -183,7 +183,7 @@ def test_avancar_etapas_ate_homologar_com_data(admin_client, fazer_certame, insc
     admin_client.post(url)
     resposta = admin_client.post(url, {"data": "15/10/2025"})
     certame.refresh_from_db()
-    assert certame.status == StatusCertame.HOMOLOGADO and certame.data_homologacao == date(2025, 10, 15)
+    assert certame.estado == EstadoCertame.HOMOLOGADO and certame.data_homologacao == date(2025, 10, 15)
     assert resposta.status_code == 302
 
 
@@ -192,7 +192,7 @@ def test_data_invalida_na_homologacao_volta_ao_formulario(admin_client, certame_
                                  {"data": "31/02/2025"})
     assert resposta.status_code == 200 and resposta.context["form"].errors["data"]
     certame_com_resultado.refresh_from_db()
-    assert certame_com_resultado.status == StatusCertame.RESULTADO
+    assert certame_com_resultado.estado == EstadoCertame.RESULTADO
 
 
 # ---- chamadas ----
@@ -373,7 +373,7 @@ def test_so_consulta_nao_publica_nem_avanca(cliente_com, fazer_certame):
     assert cliente.post(reverse("admin:concursos_certame_publicar", args=[certame.pk])).status_code == 403
     assert cliente.post(reverse("admin:concursos_certame_avancar", args=[certame.pk])).status_code == 403
     certame.refresh_from_db()
-    assert certame.status == StatusCertame.RASCUNHO
+    assert certame.estado == EstadoCertame.RASCUNHO
 
 
 def test_sem_permissao_de_ver_certames_o_painel_e_negado(cliente_com, fazer_certame):
@@ -389,7 +389,7 @@ def test_as_acoes_exigem_csrf(admin_user, fazer_certame):
     cliente.force_login(admin_user)
     assert cliente.post(reverse("admin:concursos_certame_publicar", args=[certame.pk])).status_code == 403
     certame.refresh_from_db()
-    assert certame.status == StatusCertame.RASCUNHO
+    assert certame.estado == EstadoCertame.RASCUNHO
     html = cliente.get(reverse("admin:concursos_certame_publicar", args=[certame.pk])).content.decode()
     assert 'name="csrfmiddlewaretoken"' in html and 'method="post"' in html
 

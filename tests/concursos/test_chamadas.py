@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 from django.db.models import Q
 
-from concursos.models import Chamada, Convocacao, Inscricao, Situacao, StatusCertame
+from concursos.models import Chamada, Convocacao, EstadoCertame, Inscricao, Situacao
 from concursos.services.certame import certame_publicar
 from concursos.services.chamadas import chamada_inicial, desistencia_registrar, novas_vagas_chamar
 from nucleo.servicos import ErroOperacao
@@ -33,7 +33,7 @@ def cargo_vargem(fazer_certame, inscrever, levar_ao_resultado):
 
 def test_publicar_congela_a_lei_em_vigor_na_data_do_edital(fazer_certame, admin_user):
     certame = certame_publicar(certame=fazer_certame(), usuario=admin_user)
-    assert certame.status == StatusCertame.PUBLICADO
+    assert certame.estado == EstadoCertame.PUBLICADO
     assert certame.lei.slug == "vargem-alta-es-2023" and certame.lei.congelada
     assert certame.regras["motor"]["grupos"][0]["codigo"] == "NEG"
     assert "art. 7º" in certame.motivo_lei

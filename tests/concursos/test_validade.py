@@ -12,7 +12,7 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from concursos.models import Certame, Chamada, Convocacao, StatusCertame
+from concursos.models import Certame, Chamada, Convocacao, EstadoCertame
 from concursos.selectors.painel import validade_restante
 from concursos.services.certame import certame_avancar, certame_prorrogar
 from concursos.services.chamadas import chamada_inicial, desistencia_registrar, novas_vagas_chamar
@@ -42,7 +42,7 @@ def test_somar_meses_cai_no_ultimo_dia_de_um_mes_mais_curto():
 
 
 def test_a_homologacao_conta_a_validade_do_prazo_do_edital(homologado):
-    assert homologado.status == StatusCertame.HOMOLOGADO
+    assert homologado.estado == EstadoCertame.HOMOLOGADO
     assert homologado.validade_ate == date(2026, 3, 10)
     assert homologado.fim_da_validade == date(2026, 3, 10)
     assert homologado.history.first().history_change_reason == "Etapa: Homologado. Válido até 10/03/2026."

@@ -83,12 +83,12 @@ def test_it_restores_a_deleted_law_of_origin_with_its_groups():
 
 
 def test_it_creates_a_realistic_certame_of_vargem_alta_with_the_result_published():
-    from concursos.models import Certame, Inscricao, StatusCertame
+    from concursos.models import Certame, EstadoCertame, Inscricao
 
     saida = carregar_demo()
 
     certame = Certame.objects.get(numero_edital="001/2025", orgao__nome="Prefeitura Municipal de Vargem Alta")
-    assert certame.status == StatusCertame.RESULTADO
+    assert certame.estado == EstadoCertame.RESULTADO
     assert certame.lei.slug == "vargem-alta-es-2023" and certame.lei.congelada
     assert certame.data_edital > date(2023, 5, 19)
     cargos = {c.codigo: c for c in certame.cargos.all()}

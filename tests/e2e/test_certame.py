@@ -13,7 +13,7 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from concursos.models import Certame, Convocacao, Inscricao, StatusCertame
+from concursos.models import Certame, Convocacao, EstadoCertame, Inscricao
 from tests.concursos.conftest import cpf_valido
 
 CAPTURAS = os.environ.get("CAPTURAS_CERTAME", "/tmp")
@@ -120,7 +120,7 @@ def test_do_cadastro_do_edital_a_desistencia(leis_de_origem, admin_logado, live_
     expect(page.locator(".messagelist")).to_contain_text("Edital 001/2025 publicado")
     expect(page.locator("#titulo-lei")).to_have_text("Lei aplicada (congelada na publicação)")
     certame = Certame.objects.get(numero_edital="001/2025")
-    assert certame.status == StatusCertame.PUBLICADO and certame.lei.congelada
+    assert certame.estado == EstadoCertame.PUBLICADO and certame.lei.congelada
 
     # O arquivo da banca: o primeiro envio traz um CPF inválido na linha 5 e é recusado inteiro.
     page.get_by_role("link", name="Importar inscrições/resultado").click()

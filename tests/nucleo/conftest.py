@@ -22,10 +22,10 @@ from concursos.models import (
     Certame,
     Chamada,
     Convocacao,
+    EstadoCertame,
     Exportacao,
     Importacao,
     Inscricao,
-    StatusCertame,
     formatar_cpf,
 )
 from concursos.services.certame import certame_avancar, certame_publicar
@@ -153,7 +153,7 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
                                        ato=f"Portaria {token} 77/2024", fatos="Denúncia com documentos.",
                                        usuario=admin_user)
     certame = dados.certame
-    while not certame.alcancou(StatusCertame.RESULTADO):
+    while not certame.alcancou(EstadoCertame.RESULTADO):
         certame = certame_avancar(certame=certame, usuario=admin_user)
     dados.certame = certame
     chamada = chamada_inicial(cargo=dados.cargo, data=date(2024, 7, 1), ato=f"Decreto {token} 1/2024",

@@ -26,10 +26,10 @@ from concursos.models import (
     CorRaca,
     DocumentoIndigena,
     Escolaridade,
+    EstadoCertame,
     Genero,
     Inscricao,
     Situacao,
-    StatusCertame,
 )
 from concursos.services.certame import certame_avancar, certame_publicar
 from demonstracao.autenticador import garantir_autenticador_da_demo
@@ -244,7 +244,7 @@ class Command(BaseCommand):
             orgao=orgao, numero_edital=EDITAL, titulo="Concurso público para cargos efetivos",
             municipio="Vargem Alta", uf="ES", data_edital=DATA_EDITAL, inscricoes_inicio=date(2025, 3, 17),
             inscricoes_fim=date(2025, 4, 16))
-        return preencher_certame(certame, CARGOS_DEMO, CPF_BASE, etapa=StatusCertame.RESULTADO), True
+        return preencher_certame(certame, CARGOS_DEMO, CPF_BASE, etapa=EstadoCertame.RESULTADO), True
 
     def _garantir_certame_com_comissao(self):
         """O certame de Afonso Cláudio e a sua comissão de heteroidentificação (só se ainda não existem)."""
@@ -257,7 +257,7 @@ class Command(BaseCommand):
                 municipio="Afonso Cláudio", uf="ES", data_edital=date(2025, 2, 3),
                 inscricoes_inicio=date(2025, 2, 10), inscricoes_fim=date(2025, 3, 12))
             certame = preencher_certame(certame, CARGOS_AFONSO, CPF_BASE + 50_000, semente=2023,
-                                        etapa=StatusCertame.INSCRICOES_ENCERRADAS)
+                                        etapa=EstadoCertame.INSCRICOES_ENCERRADAS)
         usuario = get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
         return garantir_comissao(certame, usuario)
 
@@ -283,7 +283,7 @@ class Command(BaseCommand):
         self.stdout.write("")
         self.stdout.write(self.style.SUCCESS(
             f"Certame de demonstração {situacao}: edital {certame.numero_edital} de {certame.orgao.nome} "
-            f"({certame.get_status_display()}, {certame.cargos.count()} cargos, {inscricoes} inscrições)."))
+            f"({certame.get_estado_display()}, {certame.cargos.count()} cargos, {inscricoes} inscrições)."))
         self.stdout.write(f"    {SERVIDOR}{reverse('admin:concursos_certame_painel', args=[certame.pk])}")
         self.stdout.write("    Próximo passo: «Convocação inicial» no painel do certame.")
 

@@ -22,7 +22,7 @@ from concursos.importacao import acompanhamento, gravacao, leiaute, servico
 from concursos.importacao.leitura import contar_linhas
 from concursos.importacao.servico import ErroGravacao
 from concursos.importacao.validacao import cpf_confere
-from concursos.models import Candidato, EstadoImportacao, Importacao, Inscricao, StatusCertame, formatar_cpf
+from concursos.models import Candidato, EstadoCertame, EstadoImportacao, Importacao, Inscricao, formatar_cpf
 from concursos.services.certame import certame_avancar, certame_publicar
 from tests.concursos.conftest import cpf_valido as gerar_cpf
 from tests.concursos.importacao.conftest import CABECALHO, RESULTADOS, csv_de, linha, mensagens, rodar
@@ -672,7 +672,7 @@ class TestExportacao:
             assert len(dados) == 22
 
 
-def test_status_encerrado_e_o_que_trava(certame):
+def test_estado_encerrado_e_o_que_trava(certame):
     assert not certame.inscricoes_travadas
-    certame.status = StatusCertame.INSCRICOES_ENCERRADAS
+    certame.estado = EstadoCertame.INSCRICOES_ENCERRADAS
     assert certame.inscricoes_travadas
