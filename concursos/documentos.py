@@ -260,7 +260,7 @@ def emitir_lista(*, cargo: Cargo, codigo: str, usuario) -> DocumentoEmitido:
     return emitir_pdf(template="concursos/pdf/lista.html", contexto=contexto,
                       tipo=TIPO_LISTA_CLASSIFICACAO, titulo=titulo, usuario=usuario, referencia=cargo,
                       nome_arquivo=f"lista {lista.codigo} cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
-                      orgao_id=cargo.certame.orgao_id)
+                      orgao_id=cargo.certame.orgao_id, chave=lista.codigo)
 
 
 # --- convocações ------------------------------------------------------------------------------------------------

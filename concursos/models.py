@@ -516,3 +516,54 @@ class Exportacao(TarefaComProgresso):
     @property
     def em_andamento(self) -> bool:
         return self.estado in (EstadoExportacao.NA_FILA, EstadoExportacao.GERANDO)
+
+
+class TipoAto(models.TextChoices):
+    PUBLICACAO = "publicacao", "Publicação do edital"
+    ENCERRAMENTO = "encerramento", "Encerramento das inscrições"
+    RESULTADO = "resultado", "Publicação do resultado"
+    HOMOLOGACAO = "homologacao", "Homologação"
+    PRORROGACAO = "prorrogacao", "Prorrogação da validade"
+    RETIFICACAO = "retificacao", "Retificação do edital"
+
+
+class AtoDoCertame(models.Model):
+    """Um ato publicado do certame — a publicação, cada etapa, a prorrogação, cada retificação —, com número, data,
+    quem o registrou e o fundamento legal. Nunca se altera nem se apaga: o que vem depois é outro ato. As chamadas de
+    cada cargo são atos também, com o seu próprio registro (`Chamada`)."""
+
+    certame = models.ForeignKey(Certame, verbose_name="certame", on_delete=models.PROTECT, related_name="atos")
+    numero = models.PositiveIntegerField("número", help_text="A ordem do ato entre os do certame.")
+    tipo = models.CharField("tipo", max_length=16, choices=TipoAto.choices)
+    numero_retificacao = models.PositiveIntegerField("retificação nº", null=True, blank=True)
+    data = models.DateField("data")
+    publicacao = models.CharField("publicação oficial", max_length=200, blank=True,
+                                  help_text="Onde o ato foi publicado, p. ex. «Edital de retificação nº 1/2026, "
+                                            "Diário Oficial dos Municípios de 05/12/2026».")
+    fundamento = models.TextField("fundamento legal")
+    motivo = models.TextField("motivo", blank=True)
+    alteracoes = models.JSONField("o que mudou", default=list, blank=True,
+                                  help_text="Cada campo alterado: onde, o quê, antes e depois.")
+    registrado_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="registrado por", null=True,
+                                       on_delete=models.PROTECT, related_name="+")
+    registrado_em = models.DateTimeField("registrado em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "ato do certame"
+        verbose_name_plural = "atos do certame"
+        ordering = ["certame", "numero"]
+        constraints = [
+            models.UniqueConstraint(fields=["certame", "numero"], name="ato_numero_unico"),
+            models.UniqueConstraint(fields=["certame", "numero_retificacao"], name="ato_retificacao_unica",
+                                    condition=Q(numero_retificacao__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        if self.tipo == TipoAto.RETIFICACAO:
+            return f"Retificação nº {self.numero_retificacao} de {self.data:%d/%m/%Y}"
+        return f"{self.get_tipo_display()} ({self.data:%d/%m/%Y})"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValidationError("Um ato do certame não se altera: registre outro ato (uma retificação).")
+        super().save(*args, **kwargs)

@@ -44,6 +44,14 @@ class DocumentoEmitido(models.Model):
                                         on_delete=models.SET_NULL, related_name="+")
     referencia_id = models.PositiveBigIntegerField("id do objeto", null=True, blank=True)
     referencia = GenericForeignKey("referencia_tipo", "referencia_id")
+    # Qual documento do objeto é este, quando o objeto tem mais de um do mesmo tipo (p. ex. o código da lista de
+    # classificação do cargo): é o que a reemissão precisa para emitir o mesmo documento de novo.
+    chave = models.CharField("chave", max_length=40, blank=True)
+    # Um documento substituído continua autêntico (foi emitido), mas deixou de valer: a página de verificação diz
+    # por qual ato e leva ao que o substitui.
+    substituido_por = models.ForeignKey("self", verbose_name="substituído por", null=True, blank=True,
+                                        on_delete=models.PROTECT, related_name="substitui")
+    motivo_substituicao = models.CharField("motivo da substituição", max_length=200, blank=True)
 
     class Meta:
         verbose_name = "documento emitido"
@@ -56,6 +64,10 @@ class DocumentoEmitido(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("documentos:verificar_codigo", args=[self.codigo])
+
+    @property
+    def vigente(self) -> bool:
+        return self.substituido_por_id is None
 
     def conteudo(self) -> bytes:
         """Os bytes do PDF guardado (os mesmos do SHA-256)."""

@@ -79,11 +79,12 @@ def renderizar_pdf(html: str) -> tuple[bytes, int]:
 
 def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str, titulo: str, usuario=None,
                referencia: models.Model | None = None, nome_arquivo: str | None = None,
-               orgao_id: int | None = None) -> DocumentoEmitido:
+               orgao_id: int | None = None, chave: str = "") -> DocumentoEmitido:
     """Renderiza `template` com `contexto`, grava o PDF e devolve o documento com código e SHA-256.
 
     `nome_arquivo` é a base do nome de download (p. ex. «quadro de vagas edital 001/2024»); o código é
-    acrescentado ao fim. Sem ela, usa-se o título.
+    acrescentado ao fim. Sem ela, usa-se o título. `chave` diz qual documento do objeto é este, quando ele tem mais de
+    um do mesmo tipo (o código da lista do cargo), para que uma retificação o emita de novo.
 
     O template recebe, além do contexto, `documento` com: codigo, url_verificacao, qr_code (data URI),
     titulo, tipo, emitido_em e emitido_por.
@@ -96,7 +97,7 @@ def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str, titulo: st
     documento = DocumentoEmitido(
         tipo=tipo, titulo=titulo[:300], codigo=codigo, emitido_em=timezone.now(),
         emitido_por=usuario if usuario is not None and usuario.is_authenticated else None,
-        nome_arquivo=nome_do_arquivo(nome_arquivo or titulo, codigo), orgao_id=orgao_id,
+        nome_arquivo=nome_do_arquivo(nome_arquivo or titulo, codigo), orgao_id=orgao_id, chave=chave,
     )
     if referencia is not None:
         documento.referencia = referencia

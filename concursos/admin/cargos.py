@@ -23,11 +23,11 @@ class CargoInline(admin.TabularInline):
         # Um certame novo já abre com uma linha de cargo para preencher.
         return 1 if obj is None else 0
 
-    # Publicado o edital, o quadro de vagas não muda: vagas novas no prazo de validade são «novas vagas»
-    # (Iúna art. 7º, § 2º), nunca uma edição do número publicado.
+    # Publicado o edital, o cargo não se edita: o que pode mudar muda por retificação, um ato registrado
+    # (concursos/services/retificacao.py); vagas novas no prazo de validade são «novas vagas».
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.publicado:
-            return ["codigo", "vagas", "vagas_pcd"]
+            return ["codigo", "nome", "escolaridade", "vagas", "vagas_pcd"]
         return []
 
     def has_add_permission(self, request, obj=None):
@@ -71,7 +71,7 @@ class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.certame.publicado:
-            return ["certame", "codigo", "vagas", "vagas_pcd"]
+            return ["certame", "codigo", "nome", "escolaridade", "vagas", "vagas_pcd"]
         return []
 
     def has_delete_permission(self, request, obj=None):

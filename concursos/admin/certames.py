@@ -39,6 +39,7 @@ from concursos.admin.formularios import (
     HomologacaoForm,
     NovasVagasForm,
 )
+from concursos.admin.retificacao import RetificacaoAdminMixin
 from concursos.models import (
     Cargo,
     Certame,
@@ -71,7 +72,7 @@ from nucleo.texto import data_br, plural
 
 
 @admin.register(Certame)
-class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
+class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     caminho_orgao = "orgao"
     list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
     list_display_links = None
@@ -81,8 +82,10 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     inlines = [CargoInline]
     save_on_top = False
     history_list_display = ["estado"]
-    # Publicado, a lei está congelada: mudar município, UF ou data mudaria a lei aplicável.
-    campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "municipio", "uf", "data_edital"]
+    # Publicado, o edital é ato público: nada dele se edita na ficha. O que pode mudar muda por retificação
+    # (concursos/services/retificacao.py); o município, a UF e a data, nunca — mudariam a lei aplicável.
+    campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "titulo", "municipio", "uf", "data_edital",
+                                  "inscricoes_inicio", "inscricoes_fim", "validade_meses"]
 
     class Media:
         css = {"all": ["legislacao/legislacao.css", "concursos/concursos.css"]}
@@ -200,6 +203,10 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
                  name="concursos_certame_prorrogar"),
             path("<int:certame_id>/convocacao-inicial/", site.admin_view(self.convocacao_inicial_view),
                  name="concursos_certame_convocacao_inicial"),
+            path("<int:certame_id>/retificar/", site.admin_view(self.retificar_view),
+                 name="concursos_certame_retificar"),
+            path("cargo/<int:cargo_id>/retificar/", site.admin_view(self.retificar_cargo_view),
+                 name="concursos_cargo_retificar"),
             path("cargo/<int:cargo_id>/", site.admin_view(self.cargo_view), name="concursos_cargo_painel"),
             path("cargo/<int:cargo_id>/novas-vagas/", site.admin_view(self.novas_vagas_view),
                  name="concursos_cargo_novas_vagas"),
@@ -271,6 +278,8 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             pode_prorrogar=(pode_alterar and certame.estado == EstadoCertame.HOMOLOGADO and bool(certame.validade_ate)
                             and not certame.prorrogado_ate),
             pode_alterar=pode_alterar,
+            pode_retificar=pode_alterar and certame.publicado,
+            atos=list(certame.atos.select_related("registrado_por")),
             # A mesma permissão que a tela de importação exige (concursos/admin/importacao.py).
             pode_importar=certame.publicado and request.user.has_perm(admin_importacao.PERMISSAO),
             pode_convocar=(pode_chamar and certame.alcancou(EstadoCertame.RESULTADO) and bool(sem_chamada)),
@@ -320,7 +329,8 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         return self._pagina_acao(
             request, certame, titulo="Publicar o edital", form=ConfirmacaoForm(), botao="Publicar edital",
             explicacao="Ao publicar, o sistema congela neste certame as regras da lei abaixo: mudanças posteriores "
-                       "na lei não alcançam este edital, e o número de vagas de cada cargo não muda mais.",
+                       "na lei não alcançam este edital. Publicado, o edital só muda por retificação, um ato "
+                       "registrado com o que mudou; as vagas de um cargo, só até a primeira chamada dele.",
             template_extra="admin/concursos/certame/_publicar.html", lei_certame=lei,
             avisos=avisos_do_certame(certame, lei, cargos), quadros=quadros_dos_cargos(cargos, lei.regras),
             grupos=lei.regras.grupos)
@@ -459,6 +469,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             pode_convocar=(pode_chamar and not tem_chamadas and certame.alcancou(EstadoCertame.RESULTADO)),
             pode_chamar_novas=pode_chamar and tem_chamadas,
             pode_desistencia=pode_chamar,
+            pode_retificar=certame.publicado and self.has_change_permission(request, certame),
         )
         return TemplateResponse(request, "admin/concursos/certame/cargo.html", contexto)
 

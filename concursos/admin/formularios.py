@@ -1,5 +1,5 @@
 """Os formulários das páginas de ação do certame: o ato (data e número), a convocação inicial, as novas vagas, a
-homologação e a confirmação."""
+homologação, a retificação e a confirmação."""
 
 from __future__ import annotations
 
@@ -52,3 +52,31 @@ class HomologacaoForm(forms.Form):
 
 class ConfirmacaoForm(forms.Form):
     """Sem campos: a página só pede a confirmação (POST com CSRF)."""
+
+
+class RetificacaoForm(forms.Form):
+    """O ato da retificação: data, publicação oficial e motivo, com os campos do edital ou do cargo que ela muda."""
+
+    data = forms.DateField(label="Data da retificação", widget=AdminDateWidget, help_text="dd/mm/aaaa")
+    publicacao = forms.CharField(label="Publicação oficial", max_length=200,
+                                 widget=forms.TextInput(attrs={"size": 60}),
+                                 help_text="P. ex. «Edital de retificação nº 1/2026, Diário Oficial dos Municípios "
+                                           "de 05/12/2026».")
+    motivo = forms.CharField(label="Motivo", widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+                             help_text="Por que o edital muda; vai no ato, no histórico e na página do certame.")
+    campos_do_ato = ("data", "publicacao", "motivo")
+
+    def __init__(self, *args, objeto, campos: tuple[str, ...], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["data"].initial = timezone.localdate()
+        modelo = forms.models.fields_for_model(type(objeto), fields=campos)
+        for nome in campos:
+            self.fields[nome] = modelo[nome]
+            self.fields[nome].initial = getattr(objeto, nome)
+            if isinstance(self.fields[nome], forms.DateField):
+                self.fields[nome].widget = AdminDateWidget()
+        self.order_fields([*campos, *self.campos_do_ato])
+        self.campos_do_objeto = campos
+
+    def mudancas(self) -> dict:
+        return {nome: self.cleaned_data[nome] for nome in self.campos_do_objeto}

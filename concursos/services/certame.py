@@ -5,15 +5,16 @@ from __future__ import annotations
 from datetime import date
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 
-from concursos.models import REGRAS_SEM_LEI, Certame, EstadoCertame, Inscricao
+from concursos.models import REGRAS_SEM_LEI, AtoDoCertame, Certame, EstadoCertame, Inscricao, TipoAto
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
 from legislacao.services import lei_congelar
 from nucleo.servicos import ErroOperacao, auditar
-from nucleo.texto import data_br, somar_meses
+from nucleo.texto import data_br, plural, somar_meses
 
 
 def resumo_da_lei(lei: Lei | None) -> dict:
@@ -30,8 +31,43 @@ def resumo_da_lei(lei: Lei | None) -> dict:
     }
 
 
+VALIDADE = "Constituição Federal, art. 37, III"
+
+
+def ato_registrar(certame: Certame, tipo: str, *, data: date, usuario, fundamento: str, publicacao: str = "",
+                  motivo: str = "", alteracoes: list | None = None, numero_retificacao: int | None = None
+                  ) -> AtoDoCertame:
+    """O registro de um ato do certame, numerado na ordem. Quem chama já travou o certame (select_for_update): dois
+    atos simultâneos não recebem o mesmo número."""
+    numero = (certame.atos.aggregate(m=Max("numero"))["m"] or 0) + 1
+    return AtoDoCertame.objects.create(
+        certame=certame, numero=numero, tipo=tipo, data=data, publicacao=publicacao.strip(),
+        fundamento=fundamento, motivo=motivo, alteracoes=alteracoes or [], numero_retificacao=numero_retificacao,
+        registrado_por=usuario if usuario is not None and usuario.is_authenticated else None)
+
+
+def fundamento_da_etapa(certame: Certame, tipo: str) -> str:
+    """O fundamento legal de cada etapa, dito a partir da lei congelada do certame (nunca de outra)."""
+    resumo = (certame.regras or {}).get("lei", {})
+    edital = f"Edital nº {certame.numero_edital}"
+    if tipo == TipoAto.PUBLICACAO:
+        if certame.lei_id is None:
+            return f"{edital}, sem lei municipal de reserva de vagas aplicável: {certame.motivo_lei}"
+        return f"{edital}, com a reserva de vagas da {resumo.get('ementa') or certame.lei}, congelada na publicação"
+    if tipo == TipoAto.ENCERRAMENTO:
+        return f"{edital}: encerradas as inscrições, a autodeclaração e a opção pela reserva não mudam mais"
+    if tipo == TipoAto.RESULTADO:
+        return f"{edital}: o resultado, com a lista geral e a de cada reserva"
+    if tipo == TipoAto.HOMOLOGACAO:
+        if certame.validade_ate:
+            return (f"{edital}; {VALIDADE}: validade de {plural(certame.validade_meses, 'mês', 'meses')}, até "
+                    f"{data_br(certame.validade_ate)}")
+        return f"{edital}; {VALIDADE}"
+    return f"{VALIDADE}: a validade prorroga-se uma vez, por igual período"
+
+
 @transaction.atomic
-def certame_publicar(*, certame: Certame, usuario) -> Certame:
+def certame_publicar(*, certame: Certame, usuario, data: date | None = None, publicacao: str = "") -> Certame:
     """Publica o edital: resolve a lei em vigor na data do edital e congela as suas regras no certame.
 
     Depois disso, mudanças na lei não alcançam este certame (a lei usada fica congelada e só muda por
@@ -58,6 +94,8 @@ def certame_publicar(*, certame: Certame, usuario) -> Certame:
     certame.publicado_em = timezone.now()
     auditar(certame, usuario, "Edital publicado; regras da lei congeladas.")
     certame.save()
+    ato_registrar(certame, TipoAto.PUBLICACAO, data=data or certame.data_edital, usuario=usuario,
+                  publicacao=publicacao, fundamento=fundamento_da_etapa(certame, TipoAto.PUBLICACAO))
     return certame
 
 
@@ -66,10 +104,15 @@ PROXIMO_ESTADO = {
     EstadoCertame.INSCRICOES_ENCERRADAS: EstadoCertame.RESULTADO,
     EstadoCertame.RESULTADO: EstadoCertame.HOMOLOGADO,
 }
+ATO_DA_ETAPA = {
+    EstadoCertame.INSCRICOES_ENCERRADAS: TipoAto.ENCERRAMENTO,
+    EstadoCertame.RESULTADO: TipoAto.RESULTADO,
+    EstadoCertame.HOMOLOGADO: TipoAto.HOMOLOGACAO,
+}
 
 
 @transaction.atomic
-def certame_avancar(*, certame: Certame, usuario, data: date | None = None) -> Certame:
+def certame_avancar(*, certame: Certame, usuario, data: date | None = None, publicacao: str = "") -> Certame:
     """Leva o certame à etapa seguinte: inscrições encerradas → resultado → homologado."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
     seguinte = PROXIMO_ESTADO.get(certame.estado)
@@ -79,8 +122,9 @@ def certame_avancar(*, certame: Certame, usuario, data: date | None = None) -> C
             certame=certame, classificacao__isnull=False).exists():
         raise ErroOperacao("Importe o resultado (classificação) antes de publicá-lo.")
     motivo = f"Etapa: {EstadoCertame(seguinte).label}."
+    data = data or timezone.localdate()
     if seguinte == EstadoCertame.HOMOLOGADO:
-        certame.data_homologacao = data or timezone.localdate()
+        certame.data_homologacao = data
         if certame.validade_meses:
             # A validade corre da homologação, pelo prazo do edital (CF art. 37, III).
             certame.validade_ate = somar_meses(certame.data_homologacao, certame.validade_meses)
@@ -88,6 +132,9 @@ def certame_avancar(*, certame: Certame, usuario, data: date | None = None) -> C
     certame.estado = seguinte
     auditar(certame, usuario, motivo)
     certame.save()
+    tipo = ATO_DA_ETAPA[seguinte]
+    ato_registrar(certame, tipo, data=data, usuario=usuario, publicacao=publicacao,
+                  fundamento=fundamento_da_etapa(certame, tipo))
     return certame
 
 
@@ -108,6 +155,9 @@ def certame_prorrogar(*, certame: Certame, ato: str, data: date, usuario) -> Cer
     certame.prorrogado_ate = somar_meses(certame.validade_ate, certame.validade_meses)
     auditar(certame, usuario, f"Validade prorrogada até {data_br(certame.prorrogado_ate)} ({ato.strip()}).")
     certame.save(update_fields=["prorrogado_ate"])
+    ato_registrar(certame, TipoAto.PRORROGACAO, data=data, usuario=usuario, publicacao=ato,
+                  fundamento=f"{fundamento_da_etapa(certame, TipoAto.PRORROGACAO)}: até "
+                             f"{data_br(certame.prorrogado_ate)}")
     return certame
 
 

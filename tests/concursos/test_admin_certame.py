@@ -397,16 +397,18 @@ def test_as_acoes_exigem_csrf(admin_user, fazer_certame):
 # ---- edital publicado: o que não muda ----
 
 
-def test_publicado_as_vagas_dos_cargos_ficam_so_de_leitura(admin_client, fazer_certame, admin_user):
+def test_publicado_o_edital_e_os_cargos_ficam_so_de_leitura(admin_client, fazer_certame, admin_user):
+    """Publicado, o edital só muda por retificação (issue 11): a ficha não altera nem o título nem o cargo."""
     certame = certame_publicar(certame=fazer_certame(cargos=(("ADM", 5, 0),)), usuario=admin_user)
     cargo = certame.cargos.get()
     resposta = admin_client.get(reverse("admin:concursos_certame_change", args=[certame.pk]))
     formset = resposta.context["inline_admin_formsets"][0]
-    assert {"vagas", "vagas_pcd", "codigo"} <= set(formset.readonly_fields)
+    assert {"vagas", "vagas_pcd", "codigo", "nome", "escolaridade"} <= set(formset.readonly_fields)
     assert not formset.has_add_permission and not formset.has_delete_permission
-    assert {"municipio", "uf", "data_edital"} <= set(resposta.context["adminform"].readonly_fields)
+    assert {"municipio", "uf", "data_edital", "titulo", "inscricoes_inicio", "inscricoes_fim",
+            "validade_meses"} <= set(resposta.context["adminform"].readonly_fields)
     assert "Edital publicado." in resposta.content.decode()
-    # Mesmo forjando o POST, as vagas não mudam.
+    # Mesmo forjando o POST, nada muda.
     dados = {
         "titulo": "Novo título", "inscricoes_inicio": "", "inscricoes_fim": "", "validade_ate": "",
         "prorrogado_ate": "", "cargos-TOTAL_FORMS": "1", "cargos-INITIAL_FORMS": "1", "cargos-MIN_NUM_FORMS": "0",
@@ -417,7 +419,7 @@ def test_publicado_as_vagas_dos_cargos_ficam_so_de_leitura(admin_client, fazer_c
     assert resposta.status_code == 302
     cargo.refresh_from_db()
     certame.refresh_from_db()
-    assert cargo.vagas == 5 and cargo.nome == "Agente" and certame.titulo == "Novo título"
+    assert cargo.vagas == 5 and cargo.nome == "Cargo ADM" and certame.titulo != "Novo título"
 
 
 def test_edital_publicado_nao_se_apaga(admin_client, fazer_certame, admin_user):
