@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from pathlib import Path
 
 RAIZ = Path(__file__).resolve().parent.parent
@@ -26,6 +27,13 @@ if str(RAIZ) not in sys.path:
 def milhar(n: float) -> str:
     """O número arredondado, com ponto nos milhares («1.000.000»)."""
     return f"{round(n):,}".replace(",", ".")
+
+
+def prazos_do_edital(data_edital):
+    """Os prazos que a publicação e as etapas exigem: inscrições do 7º ao 37º dia depois do edital, validade de
+    2 anos (Constituição Federal, art. 37, III)."""
+    return {"inscricoes_inicio": data_edital + timedelta(days=7), "inscricoes_fim": data_edital + timedelta(days=37),
+            "validade_meses": 24}
 
 
 def cpf_valido(n: int) -> str:

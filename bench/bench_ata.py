@@ -22,7 +22,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import time_machine
-from _comum import cpf_valido, cronometrar, detalhar_emissao, rodar_emissao
+from _comum import cpf_valido, cronometrar, detalhar_emissao, prazos_do_edital, rodar_emissao
 
 META_S = 3.0
 PRENOMES = ("Ana", "Bruno", "Carla", "Daniel", "Eduarda", "Felipe", "Gabriela", "Heitor", "Isabela", "João",
@@ -63,7 +63,8 @@ def criar_certame(quantidade: int, sorteio: random.Random):
     usuario, _ = get_user_model().objects.get_or_create(username="bench-ata", defaults={"is_staff": True})
     orgao = Orgao.objects.create(nome="Prefeitura Municipal de Afonso Cláudio", municipio="Afonso Cláudio", uf="ES")
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2024", titulo="Concurso público para cargos "
-                                     "efetivos", municipio="Afonso Cláudio", uf="ES", data_edital=date(2024, 3, 1))
+                                     "efetivos", municipio="Afonso Cláudio", uf="ES", data_edital=date(2024, 3, 1),
+                                     **prazos_do_edital(date(2024, 3, 1)))
     cargos = Cargo.objects.bulk_create(Cargo(certame=certame, codigo=codigo, nome=nome, escolaridade=escolaridade,
                                              vagas=25, vagas_pcd=1) for codigo, nome, escolaridade in CARGOS)
     candidatos = Candidato.objects.bulk_create(

@@ -17,7 +17,7 @@ import random
 import time
 from datetime import date
 
-from _comum import banco_postgres_proprio, copiar, milhar
+from _comum import banco_postgres_proprio, copiar, milhar, prazos_do_edital
 
 META_SEGUNDOS = 30
 BANCO = "bench_chamada"
@@ -37,7 +37,8 @@ def gravar_certame(inscricoes: int, cargos: int, municipio: str = "Afonso Cláud
     sorteio = random.Random(42)
     orgao = Orgao.objects.create(nome=f"Prefeitura Municipal de {municipio}", municipio=municipio, uf="ES")
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso de benchmark",
-                                     municipio=municipio, uf="ES", data_edital=date(2025, 2, 3))
+                                     municipio=municipio, uf="ES", data_edital=date(2025, 2, 3),
+                                     **prazos_do_edital(date(2025, 2, 3)))
     Cargo.objects.bulk_create([
         Cargo(certame=certame, codigo=f"C{i:03d}", nome=f"Cargo {i}", vagas=sorteio.randint(1, 40),
               vagas_pcd=0) for i in range(cargos)])

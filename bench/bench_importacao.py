@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from _comum import RAIZ, cpf_valido, milhar, nome_de_banco
+from _comum import RAIZ, cpf_valido, milhar, nome_de_banco, prazos_do_edital
 
 BANCO = "bench_importacao"
 METAS = {100_000: ("linhas/s", 20_000), 1_000_000: ("segundos", 90)}
@@ -116,7 +116,8 @@ def preparar_certames(tamanhos: list[int], cargos: int) -> dict[int, int]:
     ids = {}
     for n in tamanhos:
         certame = Certame.objects.create(orgao=orgao, numero_edital=f"{n}/2025", titulo=f"Benchmark {n}",
-                                         municipio="Vargem Alta", uf="ES", data_edital=date(2025, 3, 1))
+                                         municipio="Vargem Alta", uf="ES", data_edital=date(2025, 3, 1),
+                                         **prazos_do_edital(date(2025, 3, 1)))
         Cargo.objects.bulk_create([Cargo(certame=certame, codigo=f"C{c:03d}", nome=f"Cargo {c}", vagas=10,
                                          vagas_pcd=1) for c in range(cargos)])
         ids[n] = certame.pk

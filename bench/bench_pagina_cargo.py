@@ -20,7 +20,15 @@ import random
 import time
 from datetime import date
 
-from _comum import banco_postgres_proprio, cpf_valido, entrar_no_admin, medir_requisicoes, milhar, usuario_rh
+from _comum import (
+    banco_postgres_proprio,
+    cpf_valido,
+    entrar_no_admin,
+    medir_requisicoes,
+    milhar,
+    prazos_do_edital,
+    usuario_rh,
+)
 
 BANCO = "bench_pagina_cargo"
 META_MS = 300
@@ -52,7 +60,8 @@ def gravar_dados(inscricoes: int) -> None:
     sorteio = random.Random(20250203)
     orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso de benchmark",
-                                     municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3))
+                                     municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3),
+                                     **prazos_do_edital(date(2025, 2, 3)))
     cargo = Cargo.objects.create(certame=certame, codigo="PEB", nome="Professor de Educação Básica", vagas=VAGAS,
                                  vagas_pcd=VAGAS_PCD)
     candidatos = Candidato.objects.bulk_create(

@@ -23,7 +23,7 @@ import time
 from datetime import date
 from pathlib import Path
 
-from _comum import cpf_valido, cronometrar, detalhar_emissao, rodar_emissao
+from _comum import cpf_valido, cronometrar, detalhar_emissao, prazos_do_edital, rodar_emissao
 
 META_S = 3.0
 NOMES = ("Ana", "Maria", "Juliana", "Fernanda", "Patrícia", "Aline", "Camila", "Larissa", "Beatriz", "Luana",
@@ -51,7 +51,8 @@ def criar_cargo(classificados: int, eliminados: int = 20):
     usuario, _ = get_user_model().objects.get_or_create(username="bench-pdf", defaults={"is_staff": True})
     orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso público para cargos "
-                                     "efetivos", municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3))
+                                     "efetivos", municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3),
+                                     **prazos_do_edital(date(2025, 2, 3)))
     vagas = classificados - 2 * eliminados
     cargo = Cargo.objects.create(certame=certame, codigo="AGA", nome="Agente Administrativo", vagas=vagas,
                                  vagas_pcd=vagas // 20)

@@ -30,7 +30,7 @@ import uuid
 from datetime import date
 from datetime import time as hora
 
-from _comum import RAIZ, banco_postgres_proprio
+from _comum import RAIZ, banco_postgres_proprio, prazos_do_edital
 
 BANCO = "bench_votacao"
 SESSOES = 6
@@ -60,7 +60,8 @@ def montar_sessoes() -> list:
     for s in range(SESSOES):
         orgao = Orgao.objects.create(nome=f"Órgão {s}", municipio="Afonso Cláudio", uf="ES")
         certame = Certame.objects.create(orgao=orgao, numero_edital=f"{s + 1:03d}/2025", titulo="Bench",
-                                         municipio="Afonso Cláudio", uf="ES", data_edital=date(2025, 2, 3))
+                                         municipio="Afonso Cláudio", uf="ES", data_edital=date(2025, 2, 3),
+                                         **prazos_do_edital(date(2025, 2, 3)))
         cargo = Cargo.objects.create(certame=certame, codigo="ADM", nome="Agente", vagas=20, escolaridade="2_medio")
         candidatos = Candidato.objects.bulk_create([
             Candidato(orgao=orgao, nome=f"Candidato {s}-{i}", cpf=f"{next(cpf):011d}")

@@ -48,7 +48,14 @@ from concursos.models import (
 )
 from concursos.selectors.chamadas import ordem_de_nomeacao, previa_da_chamada, resumo_do_cargo
 from concursos.selectors.listas import GERAL, listas_do_cargo
-from concursos.selectors.painel import avisos_do_certame, lei_do_certame, quadros_dos_cargos, validade_restante
+from concursos.selectors.painel import (
+    andamento_por_tipo,
+    avisos_do_certame,
+    chamadas_do_certame,
+    lei_do_certame,
+    quadros_dos_cargos,
+    validade_restante,
+)
 from concursos.services.certame import (
     PROXIMO_ESTADO,
     certame_avancar,
@@ -266,12 +273,14 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
         colunas = [motor.AMPLA, *([motor.PCD] if totais["pcd"] else []), *(g.codigo for g in lei.regras.grupos)]
         for linha in pagina.object_list:
             linha.celulas = [linha.vagas_do_tipo(codigo) for codigo in colunas]
+        totais["andamento"] = andamento_por_tipo(quadros, colunas) if houve_chamadas else []
+        totais["novas_vagas"] = sum(q.novas_vagas for q in quadros)
         contexto = self._contexto(
             request, f"Edital {certame.numero_edital} — {certame.titulo}", certame,
             lei_certame=lei, avisos=avisos_do_certame(certame, lei, cargos), pagina=pagina, totais=totais,
             n_colunas=len(colunas), validade_restante=validade_restante(certame, timezone.localdate()),
             grupos=lei.regras.grupos, tem_pcd=totais["pcd"] > 0, houve_chamadas=houve_chamadas,
-            etapas=self._etapas(certame),
+            etapas=self._etapas(certame), chamadas_por_tipo=chamadas_do_certame(certame) if houve_chamadas else [],
             acao_etapa=ACOES_ETAPA[seguinte][0] if seguinte else "",
             pode_publicar=pode_alterar and not certame.publicado,
             pode_avancar=pode_alterar and seguinte is not None,
@@ -434,7 +443,7 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
             quadro, erro_quadro = None, str(erro)
         else:
             erro_quadro = ""
-        resumo = resumo_do_cargo(cargo, quadro) if quadro else []
+        resumo = resumo_do_cargo(cargo) if quadro else []
         tem_chamadas = cargo.chamadas.exists()
         listas = listas_do_cargo(cargo) if certame.alcancou(EstadoCertame.INSCRICOES_ENCERRADAS) else []
         aba = request.GET.get("aba") or ("ordem" if tem_chamadas or not listas else GERAL)

@@ -26,9 +26,16 @@ class ResumoVagas:
     revertidas: int
 
 
-def resumo_do_cargo(cargo: Cargo, quadro: motor.Quadro | None = None) -> list[ResumoVagas]:
-    quadro = quadro or cargo.quadro()
-    ativas = Convocacao.objects.filter(cargo=cargo, desistiu_em__isnull=True, posicao__lte=cargo.vagas)
+def quadro_das_posicoes(regras: motor.Regras, cargo: Cargo, posicoes: int | None) -> motor.Quadro:
+    """O quadro do cargo até a última posição já chamada: as vagas do edital e, depois delas, as novas vagas, que
+    seguem o mesmo padrão (p. ex. Iúna art. 7º, § 2º)."""
+    return motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, max(posicoes or 0, cargo.vagas))
+
+
+def resumo_do_cargo(cargo: Cargo) -> list[ResumoVagas]:
+    """Por tipo de vaga, todas as posições já chamadas do cargo — as do edital e as novas vagas."""
+    ativas = Convocacao.objects.filter(cargo=cargo, desistiu_em__isnull=True)
+    quadro = quadro_das_posicoes(cargo.certame.regras_motor(), cargo, ativas.aggregate(m=Max("posicao"))["m"])
     preenchidas = Counter()
     revertidas = Counter()
     for vaga, lista in ativas.exclude(inscricao=None).values_list("vaga", "lista"):
@@ -37,11 +44,14 @@ def resumo_do_cargo(cargo: Cargo, quadro: motor.Quadro | None = None) -> list[Re
 
 
 def resumo_das_vagas(quadro: motor.Quadro, preenchidas: Counter, revertidas: Counter) -> list[ResumoVagas]:
-    linhas = [ResumoVagas(motor.AMPLA, motor.NOME_AMPLA, "", quadro.ampla, preenchidas[motor.AMPLA], 0)]
-    if quadro.pcd:
-        linhas.append(ResumoVagas(motor.PCD, motor.NOME_PCD, "edital", quadro.pcd, preenchidas[motor.PCD],
+    """`reservadas`: as posições de cada tipo na ordem do quadro — as do edital e, com novas vagas, as seguintes."""
+    posicoes = Counter(quadro.ordem)
+    linhas = [ResumoVagas(motor.AMPLA, motor.NOME_AMPLA, "", posicoes[motor.AMPLA], preenchidas[motor.AMPLA], 0)]
+    if quadro.pcd or posicoes[motor.PCD]:
+        linhas.append(ResumoVagas(motor.PCD, motor.NOME_PCD, "edital", posicoes[motor.PCD], preenchidas[motor.PCD],
                                   revertidas[motor.PCD]))
-    linhas += [ResumoVagas(r.codigo, r.nome, r.artigo, r.vagas, preenchidas[r.codigo], revertidas[r.codigo])
+    linhas += [ResumoVagas(r.codigo, r.nome, r.artigo, posicoes[r.codigo], preenchidas[r.codigo],
+                           revertidas[r.codigo])
                for r in quadro.reservas]
     return linhas
 

@@ -6,10 +6,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Count, F
+from django.db.models import Count, Max, Q
 
-from concursos.models import REGRAS_SEM_LEI, Cargo, Certame, Chamada, Convocacao, Inscricao, TipoCertame
-from concursos.selectors.chamadas import ResumoVagas, resumo_das_vagas
+from concursos.models import REGRAS_SEM_LEI, Cargo, Certame, Chamada, Convocacao, Inscricao, TipoCertame, TipoChamada
+from concursos.selectors.chamadas import ResumoVagas, quadro_das_posicoes, resumo_das_vagas
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import Incidencia, lei_aplicavel
@@ -47,41 +47,75 @@ class QuadroDoCargo:
     resumo: list[ResumoVagas]
     inscricoes: int
     chamadas: int
+    novas_vagas: int = 0  # posições chamadas além das vagas do edital
     celulas: list = field(default_factory=list)  # preenchido pela tela, na ordem das suas colunas
 
     def vagas_do_tipo(self, codigo: str) -> ResumoVagas | None:
         return next((r for r in self.resumo if r.codigo == codigo), None)
 
 
-def quadros_dos_cargos(cargos: list[Cargo], regras: motor.Regras) -> list[QuadroDoCargo]:
-    """O quadro e o resumo (reservadas, preenchidas, revertidas) de vários cargos em três consultas.
+def _por_cargo(consulta) -> dict[int, int]:
+    return dict(consulta.values_list("cargo_id").annotate(n=Count("pk")).order_by())
 
-    Mesma conta de `resumo_do_cargo`, agrupada no banco, para o painel não fazer uma consulta por cargo.
+
+def quadros_dos_cargos(cargos: list[Cargo], regras: motor.Regras) -> list[QuadroDoCargo]:
+    """O quadro e o resumo (posições de cada tipo, preenchidas, revertidas) de vários cargos em quatro consultas.
+
+    Mesma conta de `resumo_do_cargo`, agrupada no banco, para o painel não fazer uma consulta por cargo: todas as
+    posições chamadas contam, as do edital e as novas vagas.
     """
     ids = [c.pk for c in cargos]
     preenchidas: dict[int, Counter] = defaultdict(Counter)
     revertidas: dict[int, Counter] = defaultdict(Counter)
-    ativas = (Convocacao.objects.filter(cargo_id__in=ids, desistiu_em__isnull=True, inscricao__isnull=False,
-                                        posicao__lte=F("cargo__vagas"))
-              .values_list("cargo_id", "vaga", "lista").annotate(n=Count("pk")).order_by())
-    for cargo_id, vaga, lista, n in ativas:
+    ativas = Convocacao.objects.filter(cargo_id__in=ids, desistiu_em__isnull=True)
+    for cargo_id, vaga, lista, n in (ativas.filter(inscricao__isnull=False).values_list("cargo_id", "vaga", "lista")
+                                     .annotate(n=Count("pk")).order_by()):
         (preenchidas if vaga == lista else revertidas)[cargo_id][vaga] += n
-    inscricoes = dict(Inscricao.objects.filter(cargo_id__in=ids).values_list("cargo_id")
-                      .annotate(n=Count("pk")).order_by())
-    chamadas = dict(Chamada.objects.filter(cargo_id__in=ids).values_list("cargo_id")
-                    .annotate(n=Count("pk")).order_by())
+    ultimas = dict(ativas.values_list("cargo_id").annotate(m=Max("posicao")).order_by())
+    inscricoes = _por_cargo(Inscricao.objects.filter(cargo_id__in=ids))
+    chamadas = _por_cargo(Chamada.objects.filter(cargo_id__in=ids))
     linhas = []
     for cargo in cargos:
+        andamento = {"inscricoes": inscricoes.get(cargo.pk, 0), "chamadas": chamadas.get(cargo.pk, 0)}
         try:
-            quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
+            quadro = quadro_das_posicoes(regras, cargo, ultimas.get(cargo.pk))
         except motor.ErroRegras as erro:
-            linhas.append(QuadroDoCargo(cargo, None, str(erro), [], inscricoes.get(cargo.pk, 0),
-                                        chamadas.get(cargo.pk, 0)))
+            linhas.append(QuadroDoCargo(cargo, None, str(erro), [], **andamento))
             continue
         resumo = resumo_das_vagas(quadro, preenchidas[cargo.pk], revertidas[cargo.pk])
-        linhas.append(QuadroDoCargo(cargo, quadro, "", resumo, inscricoes.get(cargo.pk, 0),
-                                    chamadas.get(cargo.pk, 0)))
+        linhas.append(QuadroDoCargo(cargo, quadro, "", resumo, novas_vagas=len(quadro.ordem) - cargo.vagas,
+                                    **andamento))
     return linhas
+
+
+def andamento_por_tipo(quadros: list[QuadroDoCargo], colunas: list[str]) -> list[dict]:
+    """Os totais do certame em cada coluna do painel: posições chamadas, preenchidas pela própria lista e
+    revertidas."""
+    totais = []
+    for codigo in colunas:
+        celulas = [r for q in quadros if (r := q.vagas_do_tipo(codigo))]
+        totais.append({"posicoes": sum(r.reservadas for r in celulas),
+                       "preenchidas": sum(r.preenchidas for r in celulas),
+                       "revertidas": sum(r.revertidas for r in celulas)})
+    return totais
+
+
+@dataclass(frozen=True)
+class ChamadasDoTipo:
+    tipo: str
+    nome: str
+    chamadas: int
+    convocados: int
+
+
+def chamadas_do_certame(certame: Certame) -> list[ChamadasDoTipo]:
+    """Quantas chamadas de cada tipo (inicial, substituições, novas vagas) e quantas pessoas cada tipo chamou."""
+    contagem = (Chamada.objects.filter(cargo__certame=certame).values_list("tipo")
+                .annotate(chamadas=Count("pk", distinct=True),
+                          convocados=Count("convocacoes", filter=Q(convocacoes__inscricao__isnull=False)))
+                .order_by())
+    por_tipo = {tipo: (n, pessoas) for tipo, n, pessoas in contagem}
+    return [ChamadasDoTipo(tipo, nome, *por_tipo[tipo]) for tipo, nome in TipoChamada.choices if tipo in por_tipo]
 
 
 @dataclass(frozen=True)

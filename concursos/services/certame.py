@@ -66,6 +66,41 @@ def fundamento_da_etapa(certame: Certame, tipo: str) -> str:
     return f"{VALIDADE}: a validade prorroga-se uma vez, por igual período"
 
 
+def _problemas_dos_prazos(certame: Certame) -> list[str]:
+    inicio, fim = certame.inscricoes_inicio, certame.inscricoes_fim
+    if not inicio or not fim:
+        return ["informe o início e o fim das inscrições"]
+    problemas = []
+    if fim < inicio:
+        problemas.append(f"o fim das inscrições ({data_br(fim)}) é anterior ao início ({data_br(inicio)})")
+    if inicio < certame.data_edital:
+        problemas.append(f"as inscrições começariam ({data_br(inicio)}) antes da publicação do edital "
+                         f"({data_br(certame.data_edital)})")
+    return problemas
+
+
+def _exigir_datas_da_etapa(certame: Certame, seguinte: str, data: date) -> None:
+    """As datas do edital valem para as etapas: não se encerra a inscrição antes do fim do período, nem se homologa
+    sem o prazo de validade (CF art. 37, III) ou antes do resultado."""
+    fim = certame.inscricoes_fim
+    if seguinte in (EstadoCertame.INSCRICOES_ENCERRADAS, EstadoCertame.RESULTADO):
+        if fim is None:
+            raise ErroOperacao("O edital não diz até quando vão as inscrições: informe o fim delas por retificação.")
+        if data <= fim:
+            etapa = ("elas só se encerram" if seguinte == EstadoCertame.INSCRICOES_ENCERRADAS
+                     else "o resultado só se publica")
+            raise ErroOperacao(f"As inscrições vão até {data_br(fim)}: {etapa} depois desse dia (data do ato: "
+                               f"{data_br(data)}).")
+    if seguinte == EstadoCertame.HOMOLOGADO:
+        if not certame.validade_meses:
+            raise ErroOperacao("O edital não diz o prazo de validade do certame (até 2 anos, Constituição Federal, "
+                               "art. 37, III): informe-o por retificação antes de homologar.")
+        resultado = certame.atos.filter(tipo=TipoAto.RESULTADO).order_by("-numero").first()
+        if resultado and data < resultado.data:
+            raise ErroOperacao(f"A homologação ({data_br(data)}) não pode ser anterior à publicação do resultado "
+                               f"({data_br(resultado.data)}).")
+
+
 @transaction.atomic
 def certame_publicar(*, certame: Certame, usuario, data: date | None = None, publicacao: str = "") -> Certame:
     """Publica o edital: resolve a lei em vigor na data do edital e congela as suas regras no certame.
@@ -79,6 +114,8 @@ def certame_publicar(*, certame: Certame, usuario, data: date | None = None, pub
     cargos = list(certame.cargos.all())
     if not cargos:
         raise ErroOperacao("Cadastre ao menos um cargo antes de publicar o edital.")
+    if problemas := _problemas_dos_prazos(certame):
+        raise ErroOperacao(f"Confira os prazos do edital antes de publicá-lo: {'; '.join(problemas)}.")
     aplicabilidade = lei_aplicavel(municipio=certame.municipio, uf=certame.uf, data_edital=certame.data_edital)
     lei = lei_congelar(lei=aplicabilidade.lei) if aplicabilidade.lei else None
     regras = lei.regras() if lei else REGRAS_SEM_LEI
@@ -123,6 +160,7 @@ def certame_avancar(*, certame: Certame, usuario, data: date | None = None, publ
         raise ErroOperacao("Importe o resultado (classificação) antes de publicá-lo.")
     motivo = f"Etapa: {EstadoCertame(seguinte).label}."
     data = data or timezone.localdate()
+    _exigir_datas_da_etapa(certame, seguinte, data)
     if seguinte == EstadoCertame.HOMOLOGADO:
         certame.data_homologacao = data
         if certame.validade_meses:

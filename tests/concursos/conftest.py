@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from itertools import count
 
 import pytest
@@ -26,6 +26,12 @@ def cpf_valido(n: int | None = None) -> str:
     return "".join(map(str, digitos))
 
 
+def prazos_do_edital(data_edital: date) -> dict:
+    """Os prazos de um edital comum: inscrições do 7º ao 37º dia depois da publicação, validade de 2 anos."""
+    return {"inscricoes_inicio": data_edital + timedelta(days=7), "inscricoes_fim": data_edital + timedelta(days=37),
+            "validade_meses": 24}
+
+
 @pytest.fixture
 def orgao(db):
     return Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
@@ -36,7 +42,8 @@ def fazer_certame(orgao):
     def fazer(*, municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1), cargos=(("ADM", 5, 0),),
               numero="001/2024") -> Certame:
         certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso de teste",
-                                         municipio=municipio, uf=uf, data_edital=data_edital)
+                                         municipio=municipio, uf=uf, data_edital=data_edital,
+                                         **prazos_do_edital(data_edital))
         for codigo, vagas, pcd in cargos:
             Cargo.objects.create(certame=certame, codigo=codigo, nome=f"Cargo {codigo}", vagas=vagas,
                                  vagas_pcd=pcd)
@@ -66,7 +73,9 @@ def levar_ao_resultado(admin_user):
     def levar(certame: Certame) -> Certame:
         if certame.estado == EstadoCertame.RASCUNHO:
             certame = certame_publicar(certame=certame, usuario=admin_user)
+        # No dia seguinte ao fim das inscrições: as etapas não vêm antes dele.
+        dia = certame.inscricoes_fim + timedelta(days=1)
         while not certame.alcancou(EstadoCertame.RESULTADO):
-            certame = certame_avancar(certame=certame, usuario=admin_user)
+            certame = certame_avancar(certame=certame, usuario=admin_user, data=dia)
         return certame
     return levar

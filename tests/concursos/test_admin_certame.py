@@ -181,9 +181,13 @@ def test_avancar_etapas_ate_homologar_com_data(admin_client, fazer_certame, insc
     assert "Importe o resultado (classificação) antes de publicá-lo." in mensagens(resposta)
     inscrever(certame.cargos.get(), [("A", "branca")])
     admin_client.post(url)
+    # A homologação não vem antes do resultado, publicado hoje; no mesmo dia, vem.
     resposta = admin_client.post(url, {"data": "15/10/2025"})
+    assert any("não pode ser anterior à publicação do resultado" in m for m in mensagens(resposta))
+    hoje = timezone.localdate()
+    resposta = admin_client.post(url, {"data": hoje.strftime("%d/%m/%Y")})
     certame.refresh_from_db()
-    assert certame.estado == EstadoCertame.HOMOLOGADO and certame.data_homologacao == date(2025, 10, 15)
+    assert certame.estado == EstadoCertame.HOMOLOGADO and certame.data_homologacao == hoje
     assert resposta.status_code == 302
 
 
@@ -325,7 +329,7 @@ def test_painel_conta_preenchidas_e_revertidas(admin_client, certame_com_resulta
     assert {r.codigo: (r.reservadas, r.preenchidas, r.revertidas) for r in linha.celulas} == {
         "AC": (4, 4, 0), "NEG": (1, 0, 1), "IND": (0, 0, 0)}
     assert resposta.context["houve_chamadas"]
-    assert "1 revert." in resposta.content.decode()
+    assert "1 revertida" in resposta.content.decode()
 
 
 # ---- permissões e CSRF ----

@@ -48,7 +48,7 @@ from heteroidentificacao.models import (
 from heteroidentificacao.selectors import cotistas_a_convocar
 from nucleo.acessos import TipoAcesso, registrar_acesso
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
-from tests.concursos.conftest import cpf_valido
+from tests.concursos.conftest import cpf_valido, prazos_do_edital
 from tests.heteroidentificacao.conftest import (  # noqa: F401 (fixtures autouse da heteroidentificação)
     DIA_DA_SESSAO,
     criar_membro,
@@ -101,7 +101,7 @@ def _primeira_fase(letra: str, admin_user) -> DadosDoOrgao:
     dados.rh = _usuario(f"rh_{letra.lower()}", "Recursos humanos", orgao)
     certame = Certame.objects.create(orgao=orgao, numero_edital=f"{prefixo}-0{ord(letra)}/2024",
                                      titulo=f"Concurso {token}", municipio="Afonso Cláudio", uf="ES",
-                                     data_edital=date(2024, 3, 1))
+                                     data_edital=date(2024, 3, 1), **prazos_do_edital(date(2024, 3, 1)))
     cargo = Cargo.objects.create(certame=certame, codigo="ADM", nome=f"Analista {token}", vagas=10, vagas_pcd=0,
                                  escolaridade="4_superior")
     linhas = [("branca", False), ("parda", True), ("preta", True), ("branca", False), ("parda", True),
