@@ -29,6 +29,7 @@ from _comum import (
     medir_requisicoes,
     milhar,
     nome_de_banco,
+    prazos_do_edital,
     usuario_rh,
 )
 
@@ -61,7 +62,8 @@ def gravar_dados(inscricoes: int, cargos: int) -> None:
     sorteio = random.Random(7)
     orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso de benchmark",
-                                     municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3))
+                                     municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3),
+                                     **prazos_do_edital(date(2025, 2, 3)))
     Cargo.objects.bulk_create([
         Cargo(certame=certame, codigo=f"C{i:03d}", nome=f"Cargo {i}", vagas=sorteio.randint(1, 40), vagas_pcd=0)
         for i in range(cargos)])

@@ -17,7 +17,7 @@ import statistics
 from datetime import date
 from pathlib import Path
 
-from _comum import cronometrar, detalhar_emissao, rodar_emissao
+from _comum import cronometrar, detalhar_emissao, prazos_do_edital, rodar_emissao
 
 META_S = 3.0
 NOMES = ("Agente Administrativo", "Assistente Social", "Auxiliar de Serviços Gerais", "Enfermeiro", "Engenheiro Civil",
@@ -50,7 +50,8 @@ def criar_certame(quantidade: int):
                                            uf="ES")
     numero = f"{Certame.objects.count() + 1:03d}/2024"
     certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso público para cargos efetivos",
-                                     municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1))
+                                     municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1),
+                                     **prazos_do_edital(date(2024, 3, 1)))
     sorteio = random.Random(20240301)
     cargos = []
     for i in range(1, quantidade + 1):
