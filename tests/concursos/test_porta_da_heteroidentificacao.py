@@ -69,6 +69,28 @@ def test_nao_confirmado_sai_da_reserva_e_a_chamada_segue_com_o_proximo_confirmad
     assert Convocacao.objects.get(cargo=cargo_afonso, posicao=5).inscricao.numero == "P2"
 
 
+def test_no_modelo_federal_o_nao_confirmado_fica_na_lista_geral_e_pode_ser_chamado_pela_ampla(cargo_afonso,
+                                                                                           admin_user):
+    """Onde a lei manda o não confirmado para a ampla (Lei federal 15.142/2025; aqui, na lei congelada do certame),
+    ele sai da lista da reserva mas continua na geral: a porta não o barra numa vaga de ampla."""
+    from concursos.models import Certame
+    from concursos.selectors.listas import listas_do_cargo
+    from legislacao.models import Consequencia
+
+    certame = Certame.objects.get(pk=cargo_afonso.certame_id)
+    certame.regras["lei"]["nao_confirmacao"] = Consequencia.AMPLA
+    Certame.objects.filter(pk=certame.pk).update(regras=certame.regras)
+    _heteroidentificacao(cargo_afonso, P1=Heteroidentificacao.NAO_CONFIRMADO, P2=CONFIRMADO, P3=CONFIRMADO)
+    cargo_afonso.refresh_from_db()
+    listas = {lista.codigo: [linha.numero for linha in lista.linhas] for lista in listas_do_cargo(cargo_afonso)}
+    assert "P1" in listas["GERAL"] and "P1" not in listas["PP"]
+    chamada_inicial(cargo=cargo_afonso, data=HOJE, ato="Decreto nº 1/2024", usuario=admin_user)
+    # As vagas 6 a 9 são de ampla (A5 a A8), a 10ª é reservada (P3); na 11ª, de ampla, P1 entra pela lista geral.
+    novas_vagas_chamar(cargo=cargo_afonso, quantidade=6, data=HOJE, ato="Portaria 2/2024", usuario=admin_user)
+    ocupantes = dict(Convocacao.objects.filter(cargo=cargo_afonso).values_list("posicao", "inscricao__numero"))
+    assert [ocupantes[p] for p in range(5, 12)] == ["P2", "A5", "A6", "A7", "A8", "P3", "P1"]
+
+
 def test_a_substituicao_de_quem_desiste_tambem_passa_pela_porta(cargo_afonso, admin_user):
     """Art. 3º, § 2º: a vaga do cotista que desiste vai ao próximo cotista — se ele tiver a autodeclaração confirmada;
     senão, a desistência inteira espera (nem ela fica registrada), com a lista de quem falta."""
