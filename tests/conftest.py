@@ -109,3 +109,10 @@ def lotar_em_todos(usuario) -> None:
 
     Lotacao.objects.bulk_create([Lotacao(usuario=usuario, orgao=orgao) for orgao in Orgao.objects.all()],
                                 ignore_conflicts=True)
+
+
+def municipio(nome: str, uf: str = "ES"):
+    """O município da lista do IBGE (carregada pela migração do núcleo) pelo nome, sem acento nem caixa."""
+    from nucleo.models import Municipio
+
+    return Municipio.objects.pelo_nome(nome, uf)
