@@ -21,6 +21,13 @@ def ler_municipios() -> list[tuple[int, str, str]]:
         return [(int(linha["codigo_ibge"]), linha["nome"], linha["uf"]) for linha in csv.DictReader(arquivo)]
 
 
+def carregar_municipios(Municipio) -> None:
+    """Grava a lista inteira na tabela vazia de `Municipio` (o modelo atual ou o da migração)."""
+    Municipio.objects.bulk_create(
+        [Municipio(codigo_ibge=codigo, nome=nome, uf=uf, nome_busca=chave_do_nome(nome))
+         for codigo, nome, uf in ler_municipios()], batch_size=1000)
+
+
 def chave_do_nome(nome: str) -> str:
     """O nome para comparar: sem acento nem caixa, com apóstrofo, hífen e espaços repetidos reduzidos a um espaço
     («Santa Bárbara d'Oeste», «santa barbara D’Oeste» e «Santa Barbara d Oeste» dão a mesma chave)."""

@@ -340,10 +340,11 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
                 self.message_user(request, str(erro), messages.ERROR)
                 return HttpResponseRedirect(self._url_painel(certame))
             if certame.lei:
-                lei = f"as regras de «{certame.lei.ementa}» (versão {certame.lei.versao}) estão congeladas"
+                regras = f"as regras de «{certame.lei.ementa}» (versão {certame.lei.versao}) estão congeladas"
             else:
-                lei = "nenhuma lei de reserva se aplicava: não há vagas reservadas, e a justificativa ficou registrada"
-            self.message_user(request, f"Edital {certame.numero_edital} publicado; {lei}.", messages.SUCCESS)
+                regras = ("nenhuma lei de reserva se aplicava: não há vagas reservadas, e a justificativa ficou "
+                          "registrada")
+            self.message_user(request, f"Edital {certame.numero_edital} publicado; {regras}.", messages.SUCCESS)
             return HttpResponseRedirect(self._url_painel(certame))
         cargos = list(certame.cargos.order_by("codigo"))
         return self._pagina_acao(

@@ -2,14 +2,11 @@
 
 from django.db import migrations, models
 
-from nucleo.municipios import chave_do_nome, ler_municipios
+from nucleo.municipios import carregar_municipios
 
 
 def carregar(apps, schema_editor):
-    Municipio = apps.get_model("nucleo", "Municipio")
-    Municipio.objects.bulk_create(
-        [Municipio(codigo_ibge=codigo, nome=nome, uf=uf, nome_busca=chave_do_nome(nome))
-         for codigo, nome, uf in ler_municipios()], batch_size=1000)
+    carregar_municipios(apps.get_model("nucleo", "Municipio"))
 
 
 def remover(apps, schema_editor):
