@@ -57,13 +57,13 @@ def gravar_dados(inscricoes: int, cargos: int) -> None:
     from concursos.busca import nome_para_busca
     from concursos.models import Cargo, Certame
     from concursos.services.certame import certame_avancar, certame_publicar
-    from nucleo.models import Orgao
+    from nucleo.models import Municipio, Orgao
 
     sorteio = random.Random(7)
-    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta",
+                                 municipio=Municipio.objects.pelo_nome("Vargem Alta", "ES"))
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso de benchmark",
-                                     municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3),
-                                     **prazos_do_edital(date(2025, 2, 3)))
+                                     data_edital=date(2025, 2, 3), **prazos_do_edital(date(2025, 2, 3)))
     Cargo.objects.bulk_create([
         Cargo(certame=certame, codigo=f"C{i:03d}", nome=f"Cargo {i}", vagas=sorteio.randint(1, 40), vagas_pcd=0)
         for i in range(cargos)])

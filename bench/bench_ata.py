@@ -58,13 +58,13 @@ def criar_certame(quantidade: int, sorteio: random.Random):
 
     from concursos.models import Candidato, Cargo, Certame, Inscricao
     from concursos.services.certame import certame_publicar
-    from nucleo.models import Orgao
+    from nucleo.models import Municipio, Orgao
 
     usuario, _ = get_user_model().objects.get_or_create(username="bench-ata", defaults={"is_staff": True})
-    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Afonso Cláudio", municipio="Afonso Cláudio", uf="ES")
+    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Afonso Cláudio",
+                                 municipio=Municipio.objects.pelo_nome("Afonso Cláudio", "ES"))
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2024", titulo="Concurso público para cargos "
-                                     "efetivos", municipio="Afonso Cláudio", uf="ES", data_edital=date(2024, 3, 1),
-                                     **prazos_do_edital(date(2024, 3, 1)))
+                                     "efetivos", data_edital=date(2024, 3, 1), **prazos_do_edital(date(2024, 3, 1)))
     cargos = Cargo.objects.bulk_create(Cargo(certame=certame, codigo=codigo, nome=nome, escolaridade=escolaridade,
                                              vagas=25, vagas_pcd=1) for codigo, nome, escolaridade in CARGOS)
     candidatos = Candidato.objects.bulk_create(

@@ -32,13 +32,13 @@ def gravar_certame(inscricoes: int, cargos: int, municipio: str = "Afonso Cláud
 
     from concursos.busca import nome_para_busca
     from concursos.models import Cargo, Certame
-    from nucleo.models import Orgao
+    from nucleo.models import Municipio, Orgao
 
     sorteio = random.Random(42)
-    orgao = Orgao.objects.create(nome=f"Prefeitura Municipal de {municipio}", municipio=municipio, uf="ES")
+    orgao = Orgao.objects.create(nome=f"Prefeitura Municipal de {municipio}",
+                                 municipio=Municipio.objects.pelo_nome(municipio, "ES"))
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso de benchmark",
-                                     municipio=municipio, uf="ES", data_edital=date(2025, 2, 3),
-                                     **prazos_do_edital(date(2025, 2, 3)))
+                                     data_edital=date(2025, 2, 3), **prazos_do_edital(date(2025, 2, 3)))
     Cargo.objects.bulk_create([
         Cargo(certame=certame, codigo=f"C{i:03d}", nome=f"Cargo {i}", vagas=sorteio.randint(1, 40),
               vagas_pcd=0) for i in range(cargos)])

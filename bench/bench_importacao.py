@@ -110,14 +110,14 @@ def preparar_certames(tamanhos: list[int], cargos: int) -> dict[int, int]:
     from datetime import date
 
     from concursos.models import Cargo, Certame
-    from nucleo.models import Orgao
+    from nucleo.models import Municipio, Orgao
 
-    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta",
+                                 municipio=Municipio.objects.pelo_nome("Vargem Alta", "ES"))
     ids = {}
     for n in tamanhos:
         certame = Certame.objects.create(orgao=orgao, numero_edital=f"{n}/2025", titulo=f"Benchmark {n}",
-                                         municipio="Vargem Alta", uf="ES", data_edital=date(2025, 3, 1),
-                                         **prazos_do_edital(date(2025, 3, 1)))
+                                         data_edital=date(2025, 3, 1), **prazos_do_edital(date(2025, 3, 1)))
         Cargo.objects.bulk_create([Cargo(certame=certame, codigo=f"C{c:03d}", nome=f"Cargo {c}", vagas=10,
                                          vagas_pcd=1) for c in range(cargos)])
         ids[n] = certame.pk

@@ -55,13 +55,13 @@ def gravar_dados(inscricoes: int) -> None:
     from concursos.models import Candidato, Cargo, Certame, Inscricao
     from concursos.services.certame import certame_avancar, certame_publicar
     from concursos.services.chamadas import chamada_inicial
-    from nucleo.models import Orgao
+    from nucleo.models import Municipio, Orgao
 
     sorteio = random.Random(20250203)
-    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta",
+                                 municipio=Municipio.objects.pelo_nome("Vargem Alta", "ES"))
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso de benchmark",
-                                     municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3),
-                                     **prazos_do_edital(date(2025, 2, 3)))
+                                     data_edital=date(2025, 2, 3), **prazos_do_edital(date(2025, 2, 3)))
     cargo = Cargo.objects.create(certame=certame, codigo="PEB", nome="Professor de Educação Básica", vagas=VAGAS,
                                  vagas_pcd=VAGAS_PCD)
     candidatos = Candidato.objects.bulk_create(

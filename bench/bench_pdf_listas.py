@@ -46,13 +46,13 @@ def criar_cargo(classificados: int, eliminados: int = 20):
     from concursos.models import Candidato, Cargo, Certame, Convocacao, Inscricao
     from concursos.services.certame import certame_avancar, certame_publicar
     from concursos.services.chamadas import chamada_inicial, desistencia_registrar
-    from nucleo.models import Orgao
+    from nucleo.models import Municipio, Orgao
 
     usuario, _ = get_user_model().objects.get_or_create(username="bench-pdf", defaults={"is_staff": True})
-    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta",
+                                 municipio=Municipio.objects.pelo_nome("Vargem Alta", "ES"))
     certame = Certame.objects.create(orgao=orgao, numero_edital="001/2025", titulo="Concurso público para cargos "
-                                     "efetivos", municipio="Vargem Alta", uf="ES", data_edital=date(2025, 2, 3),
-                                     **prazos_do_edital(date(2025, 2, 3)))
+                                     "efetivos", data_edital=date(2025, 2, 3), **prazos_do_edital(date(2025, 2, 3)))
     vagas = classificados - 2 * eliminados
     cargo = Cargo.objects.create(certame=certame, codigo="AGA", nome="Agente Administrativo", vagas=vagas,
                                  vagas_pcd=vagas // 20)

@@ -43,15 +43,14 @@ def criar_certame(quantidade: int):
 
     from concursos.models import Cargo, Certame
     from concursos.services.certame import certame_publicar
-    from nucleo.models import Orgao
+    from nucleo.models import Municipio, Orgao
 
     usuario, _ = get_user_model().objects.get_or_create(username="bench-pdf", defaults={"is_staff": True})
-    orgao, _ = Orgao.objects.get_or_create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta",
-                                           uf="ES")
+    orgao, _ = Orgao.objects.get_or_create(nome="Prefeitura Municipal de Vargem Alta",
+                                           municipio=Municipio.objects.pelo_nome("Vargem Alta", "ES"))
     numero = f"{Certame.objects.count() + 1:03d}/2024"
     certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso público para cargos efetivos",
-                                     municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1),
-                                     **prazos_do_edital(date(2024, 3, 1)))
+                                     data_edital=date(2024, 3, 1), **prazos_do_edital(date(2024, 3, 1)))
     sorteio = random.Random(20240301)
     cargos = []
     for i in range(1, quantidade + 1):

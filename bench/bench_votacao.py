@@ -50,7 +50,7 @@ def montar_sessoes() -> list:
     from concursos.services.certame import certame_publicar
     from heteroidentificacao import services
     from heteroidentificacao.models import Comissao, Membro, Sessao
-    from nucleo.models import Orgao
+    from nucleo.models import Municipio, Orgao
 
     Usuario = get_user_model()
     rh = Usuario.objects.create_superuser("rh", password=SENHA)
@@ -58,10 +58,9 @@ def montar_sessoes() -> list:
     cpf = iter(range(100_000_000, 200_000_000))
     sessoes = []
     for s in range(SESSOES):
-        orgao = Orgao.objects.create(nome=f"Órgão {s}", municipio="Afonso Cláudio", uf="ES")
+        orgao = Orgao.objects.create(nome=f"Órgão {s}", municipio=Municipio.objects.pelo_nome("Afonso Cláudio", "ES"))
         certame = Certame.objects.create(orgao=orgao, numero_edital=f"{s + 1:03d}/2025", titulo="Bench",
-                                         municipio="Afonso Cláudio", uf="ES", data_edital=date(2025, 2, 3),
-                                         **prazos_do_edital(date(2025, 2, 3)))
+                                         data_edital=date(2025, 2, 3), **prazos_do_edital(date(2025, 2, 3)))
         cargo = Cargo.objects.create(certame=certame, codigo="ADM", nome="Agente", vagas=20, escolaridade="2_medio")
         candidatos = Candidato.objects.bulk_create([
             Candidato(orgao=orgao, nome=f"Candidato {s}-{i}", cpf=f"{next(cpf):011d}")

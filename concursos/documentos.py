@@ -106,7 +106,7 @@ def _lei_do_certame(certame: Certame) -> tuple[Lei | None, dict]:
     """A lei congelada na publicação; antes dela, a que se aplicaria hoje (o PDF sai marcado como prévia)."""
     if certame.regras is not None:
         return certame.lei, certame.regras.get("lei", {})
-    lei = lei_aplicavel(municipio=certame.municipio, uf=certame.uf, data_edital=certame.data_edital).lei
+    lei = lei_aplicavel(municipio=certame.municipio, data_edital=certame.data_edital).lei
     return lei, resumo_da_lei(lei)
 
 
@@ -158,6 +158,15 @@ def agrupar_ajustes(linhas: list[LinhaQuadro]) -> list[AjusteAgrupado]:
             for (posicao, vaga, motivo), cargos in sorted(grupos.items(), key=lambda item: item[0][:2])]
 
 
+def sem_reserva(certame: Certame) -> str:
+    """O que o cidadão lê no quadro de um edital sem lei de reserva aplicável: o fato e a consequência, sem as
+    instruções ao RH do motivo guardado no certame (que vão ao painel)."""
+    return (f"Nenhuma lei municipal de reserva de vagas de {certame.municipio} se aplica a este edital, publicado em "
+            f"{data_br(certame.data_edital)}: não há vagas reservadas para pessoas negras, indígenas ou "
+            "quilombolas. As vagas são de ampla concorrência, com as reservadas a pessoas com deficiência, quando "
+            "o edital as prevê.")
+
+
 def contexto_quadro(certame: Certame) -> dict:
     """Contexto do anexo «Quadro de vagas»: uma linha por cargo, a ordem de nomeação e a base legal."""
     regras = certame.regras_motor()
@@ -203,11 +212,12 @@ def contexto_quadro(certame: Certame) -> dict:
         "linhas": linhas, "colunas": colunas, "totais": totais, "legenda": legenda,
         "base_legal": base_legal(regras, resumo), "abaixo": [linha for linha in linhas if linha.abaixo_do_minimo],
         "ajustes": agrupar_ajustes(linhas), "previa": not certame.publicado,
+        "sem_reserva": "" if lei else sem_reserva(certame),
     }
 
 
 def emitir_quadro(*, certame: Certame, usuario) -> DocumentoEmitido:
-    certame = Certame.objects.select_related("orgao", "lei").get(pk=certame.pk)
+    certame = Certame.objects.select_related("orgao", "municipio", "lei").get(pk=certame.pk)
     titulo = f"Quadro de vagas — Edital nº {certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/quadro_vagas.html", contexto=contexto_quadro(certame),
                       tipo=TIPO_QUADRO_VAGAS, titulo=titulo, usuario=usuario, referencia=certame,

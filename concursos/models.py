@@ -28,7 +28,7 @@ from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
-from nucleo.models import Orgao, TarefaComProgresso
+from nucleo.models import Municipio, Orgao, TarefaComProgresso
 
 
 class TipoCertame(models.TextChoices):
@@ -54,8 +54,13 @@ class Certame(models.Model):
     tipo = models.CharField("tipo", max_length=20, choices=TipoCertame.choices, default=TipoCertame.CONCURSO)
     numero_edital = models.CharField("número do edital", max_length=40, help_text="P. ex. 001/2025.")
     titulo = models.CharField("título", max_length=200)
-    municipio = models.CharField("município", max_length=100)
-    uf = models.CharField("UF", max_length=2)
+    municipio = models.ForeignKey(
+        Municipio, verbose_name="município", on_delete=models.PROTECT, related_name="certames", blank=True,
+        help_text="Em branco, o do órgão: a lei de reserva de vagas é a do município do órgão que publica o edital.")
+    motivo_municipio = models.TextField(
+        "por que outro município", blank=True,
+        help_text="Só para um certame em município diferente do do órgão (p. ex. um consórcio intermunicipal): o "
+                  "motivo fica registrado, porque o município decide a lei aplicável.")
     data_edital = models.DateField("publicação do edital",
                                    help_text="Decide a lei aplicável: a que vigora nessa data.")
     inscricoes_inicio = models.DateField("início das inscrições", null=True, blank=True)
@@ -74,6 +79,9 @@ class Certame(models.Model):
     regras = models.JSONField("regras congeladas", null=True, blank=True, editable=False,
                               help_text="Cópia das regras da lei no dia da publicação do edital.")
     motivo_lei = models.TextField("por que esta lei", blank=True, editable=False)
+    justificativa_sem_lei = models.TextField(
+        "justificativa da publicação sem lei", blank=True, editable=False,
+        help_text="Escrita por quem publicou o edital quando nenhuma lei de reserva de vagas se aplicava.")
     publicado_em = models.DateTimeField("publicado no sistema em", null=True, blank=True, editable=False)
     history = HistoricalRecords()
 
@@ -86,9 +94,25 @@ class Certame(models.Model):
     def __str__(self) -> str:
         return f"Edital {self.numero_edital} — {self.titulo}"
 
+    def save(self, *args, **kwargs):
+        self._municipio_do_orgao()
+        super().save(*args, **kwargs)
+
     @property
     def publicado(self) -> bool:
         return self.estado != EstadoCertame.RASCUNHO
+
+    @property
+    def uf(self) -> str:
+        return self.municipio.uf
+
+    @property
+    def fora_do_municipio_do_orgao(self) -> bool:
+        return bool(self.orgao_id and self.municipio_id) and self.municipio_id != self.orgao.municipio_id
+
+    def _municipio_do_orgao(self) -> None:
+        if self.municipio_id is None and self.orgao_id:
+            self.municipio_id = self.orgao.municipio_id
 
     @property
     def fim_da_validade(self) -> date | None:
@@ -107,11 +131,17 @@ class Certame(models.Model):
         """As regras congeladas na publicação; antes dela, as da lei que se aplicaria hoje (só para prévia)."""
         if self.regras is not None:
             return motor.regras_de_dict(self.regras["motor"])
-        lei = lei_aplicavel(municipio=self.municipio, uf=self.uf, data_edital=self.data_edital).lei
+        lei = lei_aplicavel(municipio=self.municipio, data_edital=self.data_edital).lei
         return lei.regras() if lei else REGRAS_SEM_LEI
 
     def clean(self) -> None:
+        self._municipio_do_orgao()
         erros = {}
+        if self.fora_do_municipio_do_orgao and not self.motivo_municipio.strip():
+            erros["motivo_municipio"] = (
+                f"O edital é de {self.orgao.nome}, de {self.orgao.municipio}, e a lei de reserva de vagas é a do "
+                f"município do órgão que publica o edital. Para um certame em {self.municipio}, escreva o motivo; "
+                "ou deixe o município em branco para usar o do órgão.")
         if self.inscricoes_inicio and self.inscricoes_fim and self.inscricoes_fim < self.inscricoes_inicio:
             erros["inscricoes_fim"] = "O fim das inscrições não pode ser anterior ao início."
         if self.prorrogado_ate and self.validade_ate and self.prorrogado_ate < self.validade_ate:

@@ -125,7 +125,8 @@ def anonimizar_sem_inscricao(hoje: date) -> int:
                                              anonimizado_em=None)
     return sum(_anonimizar(sem_inscricao.filter(orgao=orgao,
                                                 criado_em__date__lt=_somar_anos(hoje, -orgao.retencao_anos)))
-               for orgao in Orgao.objects.only("pk", "retencao_anos"))
+               # Sem o município que o gerente dos órgãos junta (nucleo/models.py): aqui só a guarda importa.
+               for orgao in Orgao.objects.select_related(None).only("pk", "retencao_anos"))
 
 
 def _anonimizar(candidatos) -> int:

@@ -100,7 +100,9 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
     list_display = ["local", "numero_lei", "publicacao", "vigencia", "versao_lista", "congelada"]
     list_display_links = ["local"]
     list_filter = ["uf", "esfera", "congelada"]
-    search_fields = ["municipio", "numero", "slug", "ementa"]
+    list_select_related = ["municipio"]
+    search_fields = ["municipio__nome", "numero", "slug", "ementa"]
+    autocomplete_fields = ["municipio"]
     history_list_display = ["versao", "congelada"]
     inlines = [GrupoReservaInline]
     actions = ["criar_nova_versao"]
@@ -153,10 +155,10 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
         posterior = Lei.objects.filter(versao_anterior=OuterRef("pk"))
         return super().get_queryset(request).annotate(tem_versao_posterior=Exists(posterior))
 
-    @admin.display(description="município/UF", ordering="municipio")
+    @admin.display(description="município/UF", ordering="municipio__nome")
     def local(self, lei: Lei) -> str:
         if lei.esfera == Esfera.MUNICIPAL:
-            local = f"{lei.municipio}/{lei.uf}"
+            local = str(lei.municipio)
         else:
             local = f"{lei.get_esfera_display()} ({lei.uf})"
         # O identificador vai abaixo do município (é o nome usado nos comandos), sem ocupar outra coluna.
@@ -330,7 +332,8 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
             # Sugestões para o campo «Município» (datalist): os municípios com lei cadastrada.
             "usa_municipios": usa_municipios,
             "municipios_com_lei": (Lei.objects.vigentes_versoes().filter(esfera=Esfera.MUNICIPAL)
-                                   .order_by("municipio").values_list("municipio", "uf").distinct()),
+                                   .order_by("municipio__nome").values_list("municipio__nome", "municipio__uf")
+                                   .distinct()),
             **extra,
         }
 
@@ -344,8 +347,7 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
                 dados = form.cleaned_data
                 lei = dados["lei"]
                 if lei is None:
-                    aplicabilidade = lei_aplicavel(municipio=dados["municipio"], uf=dados["uf"],
-                                                   data_edital=dados["data_edital"])
+                    aplicabilidade = lei_aplicavel(municipio=dados["municipio"], data_edital=dados["data_edital"])
                     lei = aplicabilidade.lei
                     if lei is None:
                         form.add_error(None, "Nenhuma lei cadastrada se aplica a esse edital; veja os motivos "
@@ -381,8 +383,7 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
         aplicabilidade = None
         if form.is_valid():
             dados = form.cleaned_data
-            aplicabilidade = lei_aplicavel(municipio=dados["municipio"], uf=dados["uf"],
-                                           data_edital=dados["data_edital"])
+            aplicabilidade = lei_aplicavel(municipio=dados["municipio"], data_edital=dados["data_edital"])
         contexto = self._contexto(request, "Qual lei se aplica?", usa_municipios=True, form=form,
                                   aplicabilidade=aplicabilidade,
                                   adminform=helpers.AdminForm(form, QUAL_LEI_BLOCOS, {}),

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.admin.widgets import AdminDateWidget
+from localflavor.br.br_states import STATE_CHOICES
 
 from documentos.envios import conferir_csv, conferir_tamanho
 from legislacao.entrada import COLUNAS
 from legislacao.models import Lei
+from nucleo.models import Municipio
 
-UFS = ("AC", "AL", "AM", "AP", "BA", "CE", "DF", "ES", "GO", "MA", "MG", "MS", "MT", "PA", "PB", "PE", "PI", "PR",
-       "RJ", "RN", "RO", "RR", "RS", "SC", "SE", "SP", "TO")
 MAXIMO_VAGAS = 10_000
 
 
 class LeiEscolha(forms.ModelChoiceField):
     def label_from_instance(self, lei: Lei) -> str:
-        local = f"{lei.municipio}/{lei.uf}" if lei.municipio else lei.uf
+        local = str(lei.municipio) if lei.municipio_id else lei.uf
         if lei.numero:
             descricao = f"Lei {lei.numero}"
         elif lei.data_publicacao:
@@ -28,15 +28,28 @@ class LeiEscolha(forms.ModelChoiceField):
 
 
 class LocalEditalForm(forms.Form):
-    """Município, UF e data do edital: o bastante para saber qual lei municipal se aplica."""
+    """Município, UF e data do edital: o bastante para saber qual lei municipal se aplica. O nome digitado se
+    confere com a lista do IBGE (sem acento nem caixa); depois de validado, `municipio` é o município da lista."""
 
     municipio = forms.CharField(label="Município", max_length=100, required=False,
                                 widget=forms.TextInput(attrs={"list": "municipios-com-lei", "autocomplete": "off"}))
-    uf = forms.ChoiceField(label="UF", choices=[("", "—"), *((uf, uf) for uf in UFS)], required=False)
+    uf = forms.ChoiceField(label="UF", choices=[("", "—"), *((uf, uf) for uf, _ in STATE_CHOICES)],
+                           required=False)
     data_edital = forms.DateField(label="Data de publicação do edital", required=False, widget=AdminDateWidget,
                                   help_text="dd/mm/aaaa")
 
     campos_local = ("municipio", "uf", "data_edital")
+
+    def clean(self):
+        dados = super().clean()
+        nome, uf = dados.get("municipio"), dados.get("uf")
+        if nome and uf:
+            try:
+                dados["municipio"] = Municipio.objects.pelo_nome(nome, uf)
+            except Municipio.DoesNotExist:
+                self.add_error("municipio", f"«{nome}» não está na lista de municípios do IBGE para {uf}: confira "
+                                            "o nome e a UF.")
+        return dados
 
     def local_informado(self) -> bool:
         return any(self.cleaned_data.get(c) for c in self.campos_local)
@@ -56,7 +69,8 @@ class QualLeiForm(LocalEditalForm):
 
 class SimuladorForm(LocalEditalForm):
     # O texto integral (dezenas de KB por lei) não é preciso para escolher nem para simular.
-    lei = LeiEscolha(label="Lei", queryset=Lei.objects.vigentes_versoes().defer("texto"), to_field_name="slug",
+    lei = LeiEscolha(label="Lei", queryset=Lei.objects.vigentes_versoes().defer("texto").select_related("municipio"),
+                     to_field_name="slug",
                      required=False,
                      empty_label="— escolha a lei, ou informe município, UF e data abaixo —")
     vagas = forms.IntegerField(label="Vagas oferecidas (N)", min_value=1, max_value=MAXIMO_VAGAS,

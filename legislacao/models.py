@@ -8,9 +8,11 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
+from localflavor.br.br_states import STATE_CHOICES
 from simple_history.models import HistoricalRecords
 
 from legislacao import motor
+from nucleo.models import Municipio
 
 
 class Esfera(models.TextChoices):
@@ -79,8 +81,11 @@ class Lei(models.Model):
         "congelada", default=False, editable=False,
         help_text="Usada por edital publicado: as regras não mudam mais; alterações exigem nova versão.")
     esfera = models.CharField("esfera", max_length=10, choices=Esfera.choices, default=Esfera.MUNICIPAL)
-    municipio = models.CharField("município", max_length=100, blank=True)
-    uf = models.CharField("UF", max_length=2, validators=[RegexValidator(r"^[A-Z]{2}$", "Use a sigla da UF.")])
+    municipio = models.ForeignKey(
+        Municipio, verbose_name="município", null=True, blank=True, on_delete=models.PROTECT, related_name="leis",
+        help_text="Da lista do IBGE: a lei se aplica aos editais dos órgãos deste município, pelo código.")
+    uf = models.CharField("UF", max_length=2, choices=STATE_CHOICES, blank=True,
+                          help_text="Numa lei municipal, a do município (preenchida sozinha).")
     numero = models.CharField("número", max_length=30, blank=True)
     ementa = models.CharField("título", max_length=300)
     data_publicacao = models.DateField(
@@ -190,12 +195,17 @@ class Lei(models.Model):
     class Meta:
         verbose_name = "lei"
         verbose_name_plural = "leis"
-        ordering = ["uf", "municipio", "slug", "-versao"]
+        ordering = ["uf", "municipio__nome", "slug", "-versao"]
         constraints = [models.UniqueConstraint(fields=["slug", "versao"], name="lei_slug_versao_unica")]
 
     def __str__(self) -> str:
         rotulo = f"{self.ementa} ({self.slug}"
         return rotulo + (f", versão {self.versao})" if self.versao > 1 else ")")
+
+    def save(self, *args, **kwargs):
+        if self.municipio_id:
+            self.uf = self.municipio.uf
+        super().save(*args, **kwargs)
 
     @property
     def fim_vigencia(self) -> date | None:
@@ -236,8 +246,12 @@ class Lei(models.Model):
         )
 
     def clean(self) -> None:
-        if self.esfera == Esfera.MUNICIPAL and not self.municipio:
+        if self.esfera == Esfera.MUNICIPAL and not self.municipio_id:
             raise ValidationError({"municipio": "Uma lei municipal precisa do município."})
+        if self.esfera == Esfera.ESTADUAL and not self.uf:
+            raise ValidationError({"uf": "Uma lei estadual precisa da UF."})
+        if self.municipio_id:
+            self.uf = self.municipio.uf
         if self.pk and self.congelada:
             anterior = Lei.objects.get(pk=self.pk)
             alterados = [

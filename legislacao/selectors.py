@@ -6,11 +6,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from legislacao.models import Esfera, Lei
-from nucleo.texto import data_br, sem_acento
-
-
-def _normalizar(texto: str) -> str:
-    return " ".join(sem_acento(texto).lower().split())
+from nucleo.models import Municipio
+from nucleo.texto import data_br
 
 
 @dataclass(frozen=True)
@@ -24,8 +21,7 @@ class Incidencia:
 
 @dataclass(frozen=True)
 class Aplicabilidade:
-    municipio: str
-    uf: str
+    municipio: Municipio
     data_edital: date
     lei: Lei | None
     motivo: str
@@ -50,13 +46,13 @@ def avaliar(lei: Lei, data_edital: date) -> Incidencia:
     return Incidencia(lei, True, f"{lei.ementa}: em vigor desde {data_br(lei.data_publicacao)}{artigo_vigor}{ate}.")
 
 
-def lei_aplicavel(*, municipio: str, uf: str, data_edital: date) -> Aplicabilidade:
-    """A lei municipal em vigor na data de publicação do edital, ou nenhuma, sempre com o motivo."""
-    alvo = _normalizar(municipio)
-    leis = [
-        lei for lei in Lei.objects.vigentes_versoes().filter(esfera=Esfera.MUNICIPAL, uf=uf.upper())
-        if _normalizar(lei.municipio) == alvo
-    ]
+def lei_aplicavel(*, municipio: Municipio, data_edital: date) -> Aplicabilidade:
+    """A lei municipal em vigor na data de publicação do edital, ou nenhuma, sempre com o motivo.
+
+    O município é o do código do IBGE (o do órgão que publica o edital, salvo motivo registrado no certame), não
+    um nome digitado: «Iúna» e «iuna» não são mais dois municípios.
+    """
+    leis = list(Lei.objects.vigentes_versoes().filter(esfera=Esfera.MUNICIPAL, municipio=municipio))
     avaliacoes = [avaliar(lei, data_edital) for lei in leis]
     aplicaveis = sorted((a for a in avaliacoes if a.aplica), key=lambda a: a.lei.data_publicacao, reverse=True)
     if aplicaveis:
@@ -64,12 +60,12 @@ def lei_aplicavel(*, municipio: str, uf: str, data_edital: date) -> Aplicabilida
         motivo = escolhida.motivo
         if len(aplicaveis) > 1:
             motivo += " Há outras leis em vigor nessa data para o município; vale a mais recente — confira."
-        return Aplicabilidade(municipio, uf, data_edital, escolhida.lei, motivo, avaliacoes)
+        return Aplicabilidade(municipio, data_edital, escolhida.lei, motivo, avaliacoes)
     if not avaliacoes:
-        motivo = f"Não há lei de reserva de vagas cadastrada para {municipio}/{uf.upper()}."
+        motivo = f"Não há lei de reserva de vagas cadastrada para {municipio}."
     else:
         motivo = "Nenhuma lei cadastrada se aplica a esse edital: " + " ".join(a.motivo for a in avaliacoes)
-    return Aplicabilidade(municipio, uf, data_edital, None, motivo, avaliacoes)
+    return Aplicabilidade(municipio, data_edital, None, motivo, avaliacoes)
 
 
 def lei_por_slug(slug: str) -> Lei:

@@ -8,28 +8,58 @@ from collections import Counter
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.db.models import Case, When
 from django.http import HttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from nucleo.acessos import TipoAcesso, registrar_acessos_por_orgao
 from nucleo.consulta import SoConsultaMixin
-from nucleo.models import AcessoSensivel, Lotacao, Orgao
+from nucleo.models import AcessoSensivel, Lotacao, Municipio, Orgao
+from nucleo.municipios import chave_do_nome
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 from nucleo.planilhas import celula_segura
+
+
+@admin.register(Municipio)
+class MunicipioAdmin(SoConsultaMixin, admin.ModelAdmin):
+    """A lista do IBGE, só para consulta e para a escolha do município nos órgãos, nos certames e nas leis (a busca
+    do campo de escolha vem daqui): não se cadastra, altera nem apaga município pelo sistema."""
+
+    list_display = ["nome", "uf", "codigo_ibge"]
+    list_filter = ["uf"]
+    search_fields = ["nome_busca"]
+    list_per_page = 50
+
+    def get_search_results(self, request, queryset, search_term):
+        # Sem acento nem caixa, como o nome_busca: «iuna» acha Iúna, «iuna/es» também; o código de 7 dígitos acha o
+        # município.
+        nome, _, uf = search_term.strip().partition("/")
+        if nome.isdigit():
+            return queryset.filter(codigo_ibge=int(nome)), False
+        if uf.strip():
+            queryset = queryset.filter(uf=uf.strip().upper())
+        chave = chave_do_nome(nome)
+        achados, duplicados = super().get_search_results(request, queryset, chave)
+        if not chave:
+            return achados, duplicados
+        # O nome exato primeiro, depois os que começam por ele: «iuna» dá Iúna antes de Apiúna e Ibiúna.
+        proximidade = Case(When(nome_busca=chave, then=0), When(nome_busca__startswith=chave, then=1), default=2)
+        return achados.order_by(proximidade, "nome", "uf"), duplicados
+
+    def has_view_permission(self, request, obj=None):
+        # Dado público de referência: toda conta da equipe o consulta (e o campo de escolha o busca).
+        return request.user.is_active and request.user.is_staff
 
 
 @admin.register(Orgao)
 class OrgaoAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
     caminho_orgao = ""
-    list_display = ["nome", "sigla", "tipo", "municipio_uf", "cnpj"]
-    list_filter = ["tipo", "uf"]
-    search_fields = ["nome", "sigla", "municipio", "cnpj"]
-    fields = [("nome", "sigla"), "tipo", ("municipio", "uf"), "cnpj", "retencao_anos"]
-
-    @admin.display(description="município/UF", ordering="municipio")
-    def municipio_uf(self, orgao: Orgao) -> str:
-        return f"{orgao.municipio}/{orgao.uf}"
+    list_display = ["nome", "sigla", "tipo", "municipio", "cnpj"]
+    list_filter = ["tipo", "municipio__uf"]
+    search_fields = ["nome", "sigla", "municipio__nome", "cnpj"]
+    fields = [("nome", "sigla"), "tipo", "municipio", "cnpj", "retencao_anos"]
+    autocomplete_fields = ["municipio"]
 
     def has_add_permission(self, request):
         # Um órgão novo na instalação é ato de quem a administra, não do RH de um órgão.

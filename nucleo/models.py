@@ -10,10 +10,15 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from localflavor.br.br_states import STATE_CHOICES
+from localflavor.br.validators import BRCNPJValidator
+
+from nucleo.municipios import chave_do_nome
 
 
 class TarefaComProgresso(models.Model):
@@ -72,27 +77,90 @@ class TipoOrgao(models.TextChoices):
     ECONOMIA_MISTA = "economia_mista", "Sociedade de economia mista"
 
 
+class MunicipioQuerySet(models.QuerySet):
+    def pelo_nome(self, nome: str, uf: str) -> Municipio:
+        """O município da UF com esse nome, comparado sem acento, caixa nem pontuação (Municipio.DoesNotExist se
+        não há)."""
+        try:
+            return self.get(uf=uf.strip().upper(), nome_busca=chave_do_nome(nome))
+        except Municipio.DoesNotExist:
+            raise Municipio.DoesNotExist(f"{nome}/{uf}") from None
+
+
+class Municipio(models.Model):
+    """Um município da lista do IBGE (nucleo/dados/municipios_ibge.csv), carregada por migração: não se cadastra
+    nem se altera pelo sistema. A lei de reserva de vagas se resolve pelo código, não pelo nome digitado."""
+
+    codigo_ibge = models.PositiveIntegerField("código IBGE", primary_key=True)
+    nome = models.CharField("nome", max_length=60)
+    uf = models.CharField("UF", max_length=2, choices=STATE_CHOICES)
+    # O nome sem acento e em minúsculas, para a busca do admin («iuna» acha Iúna).
+    nome_busca = models.CharField("nome para a busca", max_length=60, editable=False, db_index=True)
+
+    objects = MunicipioQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = "município (IBGE)"
+        verbose_name_plural = "municípios (IBGE)"
+        ordering = ["nome", "uf"]
+
+    def __str__(self) -> str:
+        return f"{self.nome}/{self.uf}"
+
+    def save(self, *args, **kwargs):
+        self.nome_busca = chave_do_nome(self.nome)
+        super().save(*args, **kwargs)
+
+
+def validar_cnpj(valor: str) -> None:
+    """O CNPJ com os dígitos verificadores certos: a regra é a do cadastro da Receita Federal (Instrução Normativa
+    RFB nº 2.119/2022), que desde a IN RFB nº 2.229/2024 admite também letras nas 12 primeiras posições."""
+    try:
+        BRCNPJValidator()(valor.strip().upper())
+    except ValidationError:
+        raise ValidationError(
+            "CNPJ inválido: confira os 14 caracteres (p. ex. 27.165.000/0001-00); os dois últimos são dígitos "
+            "verificadores calculados a partir dos outros, pela regra da Receita Federal (Instrução Normativa RFB "
+            "nº 2.119/2022).", code="cnpj_invalido") from None
+
+
+class OrgaoManager(models.Manager):
+    def get_queryset(self) -> models.QuerySet:
+        # O nome do órgão leva o município (__str__): as listas de escolha e os filtros não fazem uma consulta por
+        # órgão.
+        return super().get_queryset().select_related("municipio")
+
+
 class Orgao(models.Model):
     nome = models.CharField("nome", max_length=200)
     sigla = models.CharField("sigla", max_length=30, blank=True)
     tipo = models.CharField("natureza", max_length=20, choices=TipoOrgao.choices, default=TipoOrgao.DIRETA)
-    municipio = models.CharField("município", max_length=100)
-    uf = models.CharField("UF", max_length=2)
-    cnpj = models.CharField("CNPJ", max_length=18, blank=True)
+    municipio = models.ForeignKey(
+        Municipio, verbose_name="município", on_delete=models.PROTECT, related_name="orgaos",
+        help_text="Da lista do IBGE. Decide a lei de reserva de vagas dos editais do órgão: a do município do "
+                  "órgão que publica o edital.")
+    cnpj = models.CharField("CNPJ", max_length=18, blank=True, validators=[validar_cnpj])
     retencao_anos = models.PositiveSmallIntegerField(
         "guarda dos dados dos candidatos (anos)", default=5,
         help_text="Da tabela de temporalidade do órgão: por quantos anos, contados do fim da validade do certame "
                   "(com a prorrogação), os dados pessoais dos candidatos são guardados. Depois, são anonimizados "
                   "(LGPD art. 15, I, e art. 16); as listas publicadas ficam como foram publicadas.")
 
+    objects = OrgaoManager()
+
     class Meta:
         verbose_name = "órgão ou entidade"
         verbose_name_plural = "órgãos e entidades"
-        ordering = ["uf", "municipio", "nome"]
+        ordering = ["municipio__uf", "municipio__nome", "nome"]
         permissions = [("ver_todos_os_orgaos", "Vê e administra todos os órgãos da instalação")]
 
     def __str__(self) -> str:
-        return f"{self.nome} ({self.municipio}/{self.uf})"
+        return f"{self.nome} ({self.municipio})"
+
+    @property
+    def uf(self) -> str:
+        """A UF do município: não se digita, e por isso não diverge (nem na caixa: «es» e «ES»)."""
+        return self.municipio.uf
 
 
 class Lotacao(models.Model):

@@ -60,6 +60,7 @@ def leis_de_origem(db):
     transações de verdade no PostgreSQL)."""
     from demonstracao.management.commands.carregar_demo import Command
 
+    garantir_municipios()
     Command()._garantir_leis()
 
 
@@ -109,3 +110,21 @@ def lotar_em_todos(usuario) -> None:
 
     Lotacao.objects.bulk_create([Lotacao(usuario=usuario, orgao=orgao) for orgao in Orgao.objects.all()],
                                 ignore_conflicts=True)
+
+
+def garantir_municipios() -> None:
+    """A lista do IBGE (migração 0005 do núcleo), reposta se um teste anterior com transaction=True esvaziou o
+    banco, como as leis de origem."""
+    from nucleo.models import Municipio
+    from nucleo.municipios import carregar_municipios
+
+    if not Municipio.objects.exists():
+        carregar_municipios(Municipio)
+
+
+def municipio(nome: str, uf: str = "ES"):
+    """O município da lista do IBGE pelo nome, sem acento nem caixa."""
+    from nucleo.models import Municipio
+
+    garantir_municipios()
+    return Municipio.objects.pelo_nome(nome, uf)

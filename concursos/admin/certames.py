@@ -38,6 +38,7 @@ from concursos.admin.formularios import (
     ConvocacaoInicialForm,
     HomologacaoForm,
     NovasVagasForm,
+    PublicacaoForm,
 )
 from concursos.admin.retificacao import RetificacaoAdminMixin
 from concursos.models import (
@@ -53,6 +54,7 @@ from concursos.selectors.painel import (
     avisos_do_certame,
     chamadas_do_certame,
     lei_do_certame,
+    leis_posteriores,
     quadros_dos_cargos,
     validade_restante,
 )
@@ -83,16 +85,17 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
     caminho_orgao = "orgao"
     list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
     list_display_links = None
-    list_filter = ["estado", "tipo", "uf", "orgao"]
+    list_filter = ["estado", "tipo", "municipio__uf", "orgao"]
     list_select_related = ["orgao", "lei"]
-    search_fields = ["numero_edital", "titulo", "municipio"]
+    search_fields = ["numero_edital", "titulo", "municipio__nome"]
+    autocomplete_fields = ["municipio"]
     inlines = [CargoInline]
     save_on_top = False
     history_list_display = ["estado"]
     # Publicado, o edital é ato público: nada dele se edita na ficha. O que pode mudar muda por retificação
-    # (concursos/services/retificacao.py); o município, a UF e a data, nunca — mudariam a lei aplicável.
-    campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "titulo", "municipio", "uf", "data_edital",
-                                  "inscricoes_inicio", "inscricoes_fim", "validade_meses"]
+    # (concursos/services/retificacao.py); o município e a data, nunca — mudariam a lei aplicável.
+    campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "titulo", "municipio", "motivo_municipio",
+                                  "data_edital", "inscricoes_inicio", "inscricoes_fim", "validade_meses"]
 
     class Media:
         css = {"all": ["legislacao/legislacao.css", "concursos/concursos.css"]}
@@ -101,21 +104,25 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
         fieldsets = [
             ("Edital", {"fields": ["orgao", "tipo", "numero_edital", "titulo"]}),
             ("Onde e quando (decidem a lei aplicável)", {
-                "description": "A lei de reserva de vagas é a do município em vigor na data de publicação do "
-                               "edital; ao publicar, as regras dela ficam congeladas neste certame.",
-                "fields": [("municipio", "uf"), "data_edital"]}),
+                "description": "A lei de reserva de vagas é a do município do órgão que publica o edital, em vigor "
+                               "na data de publicação dele; ao publicar, as regras dela ficam congeladas neste "
+                               "certame. Outro município que o do órgão só com o motivo.",
+                "fields": ["municipio", "motivo_municipio", "data_edital"]}),
             ("Prazos", {"fields": [("inscricoes_inicio", "inscricoes_fim"), "validade_meses", "data_homologacao",
                                    ("validade_ate", "prorrogado_ate")]}),
         ]
         if obj is not None:
-            fieldsets.append(("Situação e lei", {"fields": ["situacao", "lei_aplicada", "motivo", "publicado_em"]}))
+            campos = ["situacao", "lei_aplicada", "motivo", "publicado_em"]
+            if obj.justificativa_sem_lei:
+                campos.insert(3, "justificativa_sem_lei")
+            fieldsets.append(("Situação e lei", {"fields": campos}))
         return fieldsets
 
     def get_readonly_fields(self, request, obj=None):
         # A validade não se digita: a homologação a conta do prazo do edital, e a prorrogação é um ato.
         campos = ["data_homologacao", "validade_ate", "prorrogado_ate"]
         if obj is not None:
-            campos += ["situacao", "lei_aplicada", "motivo", "publicado_em"]
+            campos += ["situacao", "lei_aplicada", "motivo", "justificativa_sem_lei", "publicado_em"]
             if obj.publicado:
                 campos += self.campos_do_edital_publicado
         return campos
@@ -130,6 +137,14 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
         return apagaveis, contagem, permissoes, protegidos
 
     # ---- lista ----
+
+    def get_changelist_instance(self, request):
+        lista = super().get_changelist_instance(request)
+        # Publicado sem lei, e uma lei cadastrada depois alcança a data do edital: a coluna da lei avisa.
+        posteriores = leis_posteriores(lista.result_list)
+        for certame in lista.result_list:
+            certame.lei_posterior = posteriores.get(certame.pk)
+        return lista
 
     def _url_painel(self, certame: Certame) -> str:
         return reverse("admin:concursos_certame_painel", args=[certame.pk])
@@ -155,7 +170,13 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
     def lei_curta(self, certame: Certame) -> str:
         if certame.lei_id:
             return format_html('<code>{}</code>', certame.lei.slug)
-        return "prévia no painel" if not certame.publicado else "nenhuma"
+        if not certame.publicado:
+            return "prévia no painel"
+        posterior = getattr(certame, "lei_posterior", None)
+        if posterior is None:
+            return "nenhuma"
+        return format_html('nenhuma <a class="aviso-lei-posterior" href="{}">⚠ <code>{}</code> alcança a data do '
+                           'edital</a>', self._url_painel(certame), posterior.lei.slug)
 
     # ---- ficha ----
 
@@ -225,14 +246,15 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
         ]
 
     def _certame(self, request, certame_id: int) -> Certame:
-        certame = get_object_or_404(recortar(Certame.objects.select_related("orgao", "lei"), request.user, "orgao"),
-                                    pk=certame_id)
+        certame = get_object_or_404(recortar(Certame.objects.select_related("orgao__municipio", "municipio", "lei"),
+                                             request.user, "orgao"), pk=certame_id)
         if not self.has_view_permission(request, certame):
             raise PermissionDenied
         return certame
 
     def _cargo(self, request, cargo_id: int) -> Cargo:
-        cargo = get_object_or_404(recortar(Cargo.objects.select_related("certame__orgao", "certame__lei"),
+        cargo = get_object_or_404(recortar(Cargo.objects.select_related("certame__orgao", "certame__municipio",
+                                                                        "certame__lei"),
                                            request.user, "certame__orgao"), pk=cargo_id)
         if not self.has_view_permission(request, cargo.certame):
             raise PermissionDenied
@@ -321,22 +343,26 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
         if certame.publicado:
             self.message_user(request, "Este edital já foi publicado.", messages.WARNING)
             return HttpResponseRedirect(self._url_painel(certame))
-        if request.method == "POST":
+        lei = lei_do_certame(certame)
+        form = PublicacaoForm(request.POST if request.method == "POST" else None, sem_lei=lei.lei is None)
+        if request.method == "POST" and form.is_valid():
             try:
-                certame = certame_publicar(certame=certame, usuario=request.user)
+                certame = certame_publicar(certame=certame, usuario=request.user,
+                                           justificativa=form.cleaned_data.get("justificativa", ""))
             except ErroOperacao as erro:
                 self.message_user(request, str(erro), messages.ERROR)
                 return HttpResponseRedirect(self._url_painel(certame))
             if certame.lei:
-                lei = f"as regras de «{certame.lei.ementa}» (versão {certame.lei.versao}) estão congeladas"
+                regras = f"as regras de «{certame.lei.ementa}» (versão {certame.lei.versao}) estão congeladas"
             else:
-                lei = "nenhuma lei de reserva se aplicava: não há vagas reservadas"
-            self.message_user(request, f"Edital {certame.numero_edital} publicado; {lei}.", messages.SUCCESS)
+                regras = ("nenhuma lei de reserva se aplicava: não há vagas reservadas, e a justificativa ficou "
+                          "registrada")
+            self.message_user(request, f"Edital {certame.numero_edital} publicado; {regras}.", messages.SUCCESS)
             return HttpResponseRedirect(self._url_painel(certame))
-        lei = lei_do_certame(certame)
         cargos = list(certame.cargos.order_by("codigo"))
         return self._pagina_acao(
-            request, certame, titulo="Publicar o edital", form=ConfirmacaoForm(), botao="Publicar edital",
+            request, certame, titulo="Publicar o edital", form=form,
+            botao="Publicar edital sem reserva de vagas" if lei.lei is None else "Publicar edital",
             explicacao="Ao publicar, o sistema congela neste certame as regras da lei abaixo: mudanças posteriores "
                        "na lei não alcançam este edital. Publicado, o edital só muda por retificação, um ato "
                        "registrado com o que mudou; as vagas de um cargo, só até a primeira chamada dele.",

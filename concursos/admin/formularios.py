@@ -50,6 +50,21 @@ class HomologacaoForm(forms.Form):
         self.fields["data"].initial = timezone.localdate()
 
 
+class PublicacaoForm(forms.Form):
+    """A publicação do edital: sem lei de reserva aplicável, com a justificativa escrita (que fica no ato)."""
+
+    justificativa = forms.CharField(
+        label="Justificativa da publicação sem lei de reserva", max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 80}),
+        help_text="Por que o edital sai sem vagas reservadas (p. ex. «o Município não tem lei de reserva de vagas; "
+                  "consulta à Procuradoria nº 12/2025»). Fica registrada no ato de publicação e no painel.")
+
+    def __init__(self, *args, sem_lei: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not sem_lei:
+            del self.fields["justificativa"]
+
+
 class ConfirmacaoForm(forms.Form):
     """Sem campos: a página só pede a confirmação (POST com CSRF)."""
 

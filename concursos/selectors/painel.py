@@ -11,30 +11,53 @@ from django.db.models import Count, Max, Q
 from concursos.models import REGRAS_SEM_LEI, Cargo, Certame, Chamada, Convocacao, Inscricao, TipoCertame, TipoChamada
 from concursos.selectors.chamadas import ResumoVagas, quadro_das_posicoes, resumo_das_vagas
 from legislacao import motor
-from legislacao.models import Lei
-from legislacao.selectors import Incidencia, lei_aplicavel
+from legislacao.models import Esfera, Lei
+from legislacao.selectors import Incidencia, avaliar, lei_aplicavel
 from nucleo.texto import data_br, plural
 
 
 @dataclass(frozen=True)
 class LeiDoCertame:
-    """A lei do certame: antes da publicação, a que se aplicaria hoje (prévia); depois, a congelada no edital."""
+    """A lei do certame: antes da publicação, a que se aplicaria hoje (prévia); depois, a congelada no edital.
+
+    `posterior`: publicado sem lei, a lei cadastrada depois cuja vigência hoje alcança a data do edital."""
 
     lei: Lei | None
     motivo: str
     congelada: bool
     regras: motor.Regras
     avaliacoes: list[Incidencia] = field(default_factory=list)
+    posterior: Incidencia | None = None
 
 
 def lei_do_certame(certame: Certame) -> LeiDoCertame:
     if certame.publicado:
         # Publicado, vale o que foi congelado (certame.regras), ainda que a lei tenha mudado depois.
-        return LeiDoCertame(certame.lei, certame.motivo_lei, True, certame.regras_motor())
-    aplicabilidade = lei_aplicavel(municipio=certame.municipio, uf=certame.uf, data_edital=certame.data_edital)
+        return LeiDoCertame(certame.lei, certame.motivo_lei, True, certame.regras_motor(),
+                            posterior=leis_posteriores([certame]).get(certame.pk))
+    aplicabilidade = lei_aplicavel(municipio=certame.municipio, data_edital=certame.data_edital)
     lei = aplicabilidade.lei
     regras = lei.regras() if lei else REGRAS_SEM_LEI
     return LeiDoCertame(lei, aplicabilidade.motivo, False, regras, aplicabilidade.avaliacoes)
+
+
+def leis_posteriores(certames: list[Certame]) -> dict[int, Incidencia]:
+    """Dos certames publicados sem lei, os que uma lei cadastrada depois alcança: a vigência dela, como está hoje,
+    inclui a data do edital (a lei ganhou a data de publicação, ou foi cadastrada depois da publicação). As regras
+    publicadas não mudam sozinhas; o painel e a lista avisam o RH. Uma consulta para todos os certames."""
+    sem_lei = [c for c in certames if c.publicado and c.lei_id is None]
+    if not sem_lei:
+        return {}
+    leis = defaultdict(list)
+    for lei in Lei.objects.vigentes_versoes().filter(esfera=Esfera.MUNICIPAL,
+                                                      municipio_id__in={c.municipio_id for c in sem_lei}):
+        leis[lei.municipio_id].append(lei)
+    achadas = {}
+    for certame in sem_lei:
+        incidencias = [a for a in (avaliar(lei, certame.data_edital) for lei in leis[certame.municipio_id]) if a.aplica]
+        if incidencias:
+            achadas[certame.pk] = max(incidencias, key=lambda a: a.lei.data_publicacao)
+    return achadas
 
 
 @dataclass
@@ -162,14 +185,36 @@ def _aviso_de_abrangencia(certame: Certame, lei: Lei | None) -> list[Aviso]:
                   "este certame; confirme que o edital adota a reserva (ou corrija o tipo do certame).", lei)]
 
 
+def _avisos_do_publicado_sem_lei(certame: Certame, lei: LeiDoCertame) -> list[Aviso]:
+    justificativa = (f" Justificativa registrada na publicação: «{certame.justificativa_sem_lei}»"
+                     if certame.justificativa_sem_lei else "")
+    avisos = [Aviso("alerta", "Edital publicado sem lei de reserva de vagas",
+                    f"Na publicação nenhuma lei de reserva se aplicava: {lei.motivo}{justificativa} As vagas deste "
+                    "certame não têm reserva racial; só a ampla concorrência e as vagas PcD do edital.")]
+    if lei.posterior is not None:
+        avisos.insert(0, Aviso(
+            "erro", "Uma lei cadastrada depois alcança a data deste edital",
+            f"{lei.posterior.motivo} O edital de {data_br(certame.data_edital)} foi publicado sem reserva de vagas, "
+            "e as regras publicadas não mudam sozinhas: avalie com a assessoria jurídica do órgão a retificação do "
+            "edital para aplicar a lei.", lei.posterior.lei))
+    return avisos
+
+
+def _avisos_do_municipio(certame: Certame) -> list[Aviso]:
+    if not certame.fora_do_municipio_do_orgao:
+        return []
+    return [Aviso("alerta", "Certame em outro município que o do órgão",
+                  f"O órgão ({certame.orgao.nome}) é de {certame.orgao.municipio}; o certame está em "
+                  f"{certame.municipio}, e a lei aplicável é a deste município. Motivo registrado: "
+                  f"«{certame.motivo_municipio.strip() or '—'}».")]
+
+
 def _avisos_da_lei(certame: Certame, lei: LeiDoCertame) -> list[Aviso]:
-    local = f"{certame.municipio}/{certame.uf.upper()}"
-    abrangencia = _aviso_de_abrangencia(certame, lei.lei)
+    local = str(certame.municipio)
+    abrangencia = [*_avisos_do_municipio(certame), *_aviso_de_abrangencia(certame, lei.lei)]
     if lei.congelada:
         if lei.lei is None:
-            return [Aviso("alerta", "Edital publicado sem lei de reserva de vagas",
-                          f"Na publicação nenhuma lei de reserva se aplicava: {lei.motivo} As vagas deste certame "
-                          "não têm reserva racial; só a ampla concorrência e as vagas PcD do edital.")]
+            return [*_avisos_do_municipio(certame), *_avisos_do_publicado_sem_lei(certame, lei)]
         return abrangencia
     avisos = list(abrangencia)
     for avaliacao in lei.avaliacoes:

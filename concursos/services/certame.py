@@ -101,14 +101,33 @@ def _exigir_datas_da_etapa(certame: Certame, seguinte: str, data: date) -> None:
                                f"({data_br(resultado.data)}).")
 
 
+def _exigir_municipio(certame: Certame) -> None:
+    """O município decide a lei: o do órgão que publica o edital, ou outro com o motivo escrito."""
+    if certame.fora_do_municipio_do_orgao and not certame.motivo_municipio.strip():
+        raise ErroOperacao(f"O certame está em {certame.municipio}, e o órgão ({certame.orgao.nome}) é de "
+                           f"{certame.orgao.municipio}: a lei aplicável é a do município do órgão que publica o "
+                           "edital. Registre o motivo do outro município em «Editar dados» antes de publicar.")
+
+
+def _exigir_justificativa(aplicabilidade, justificativa: str) -> str:
+    """Sem lei aplicável, o edital sai sem nenhuma vaga reservada: isso se publica só com a justificativa escrita."""
+    if aplicabilidade.lei is None and not justificativa.strip():
+        raise ErroOperacao(f"Nenhuma lei de reserva de vagas se aplica a este edital: {aplicabilidade.motivo} "
+                           "Publicado assim, ele não reserva vagas para pessoas negras, indígenas ou quilombolas; "
+                           "para publicá-lo, escreva a justificativa, que fica registrada no ato.")
+    return justificativa.strip() if aplicabilidade.lei is None else ""
+
+
 @transaction.atomic
-def certame_publicar(*, certame: Certame, usuario, data: date | None = None, publicacao: str = "") -> Certame:
+def certame_publicar(*, certame: Certame, usuario, justificativa: str = "", data: date | None = None,
+                     publicacao: str = "") -> Certame:
     """Publica o edital: resolve a lei em vigor na data do edital e congela as suas regras no certame.
 
     Depois disso, mudanças na lei não alcançam este certame (a lei usada fica congelada e só muda por
-    nova versão).
+    nova versão). Sem lei aplicável, exige a `justificativa` escrita, que fica no certame e no histórico do ato.
     """
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    certame = (Certame.objects.select_for_update(of=("self",)).select_related("orgao__municipio", "municipio")
+               .get(pk=certame.pk))
     if certame.estado != EstadoCertame.RASCUNHO:
         raise ErroOperacao("Este edital já foi publicado.")
     cargos = list(certame.cargos.all())
@@ -116,7 +135,9 @@ def certame_publicar(*, certame: Certame, usuario, data: date | None = None, pub
         raise ErroOperacao("Cadastre ao menos um cargo antes de publicar o edital.")
     if problemas := _problemas_dos_prazos(certame):
         raise ErroOperacao(f"Confira os prazos do edital antes de publicá-lo: {'; '.join(problemas)}.")
-    aplicabilidade = lei_aplicavel(municipio=certame.municipio, uf=certame.uf, data_edital=certame.data_edital)
+    _exigir_municipio(certame)
+    aplicabilidade = lei_aplicavel(municipio=certame.municipio, data_edital=certame.data_edital)
+    certame.justificativa_sem_lei = _exigir_justificativa(aplicabilidade, justificativa)
     lei = lei_congelar(lei=aplicabilidade.lei) if aplicabilidade.lei else None
     regras = lei.regras() if lei else REGRAS_SEM_LEI
     for cargo in cargos:
@@ -129,10 +150,12 @@ def certame_publicar(*, certame: Certame, usuario, data: date | None = None, pub
     certame.motivo_lei = aplicabilidade.motivo
     certame.estado = EstadoCertame.PUBLICADO
     certame.publicado_em = timezone.now()
-    auditar(certame, usuario, "Edital publicado; regras da lei congeladas.")
+    auditar(certame, usuario, "Edital publicado; regras da lei congeladas." if lei else
+            f"Edital publicado sem lei de reserva de vagas. Justificativa: {certame.justificativa_sem_lei}")
     certame.save()
     ato_registrar(certame, TipoAto.PUBLICACAO, data=data or certame.data_edital, usuario=usuario,
-                  publicacao=publicacao, fundamento=fundamento_da_etapa(certame, TipoAto.PUBLICACAO))
+                  publicacao=publicacao, fundamento=fundamento_da_etapa(certame, TipoAto.PUBLICACAO),
+                  motivo=certame.justificativa_sem_lei)
     return certame
 
 

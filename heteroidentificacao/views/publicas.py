@@ -20,7 +20,7 @@ from heteroidentificacao.models import Membro
 @require_GET
 def comissao_publica(request, certame_id: int):
     certame = get_object_or_404(Certame.objects.exclude(estado=EstadoCertame.RASCUNHO)
-                                .select_related("orgao", "lei"), pk=certame_id)
+                                .select_related("orgao", "municipio", "lei__municipio"), pk=certame_id)
     comissoes = []
     for comissao in certame.comissoes.all():
         desde = comissao.nomes_publicos_desde

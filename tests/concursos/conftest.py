@@ -10,6 +10,7 @@ import pytest
 from concursos.models import Candidato, Cargo, Certame, EstadoCertame, Inscricao
 from concursos.services.certame import certame_avancar, certame_publicar
 from nucleo.models import Orgao
+from tests.conftest import municipio as municipio_do_ibge
 
 _cpfs = count(1)
 PADRAO = ("", "branca", False, False, False, "habilitado")
@@ -34,15 +35,19 @@ def prazos_do_edital(data_edital: date) -> dict:
 
 @pytest.fixture
 def orgao(db):
-    return Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    return Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio=municipio_do_ibge("Vargem Alta"))
 
 
 @pytest.fixture
 def fazer_certame(orgao):
+    """fazer_certame(municipio=..., uf=...): o certame do órgão de Vargem Alta; noutro município (para testar a lei
+    de outro lugar), com o motivo registrado, como o admin exige."""
     def fazer(*, municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1), cargos=(("ADM", 5, 0),),
               numero="001/2024") -> Certame:
+        local = municipio_do_ibge(municipio, uf)
+        motivo = "" if local == orgao.municipio else "Certame de teste com a lei de outro município."
         certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso de teste",
-                                         municipio=municipio, uf=uf, data_edital=data_edital,
+                                         municipio=local, motivo_municipio=motivo, data_edital=data_edital,
                                          **prazos_do_edital(data_edital))
         for codigo, vagas, pcd in cargos:
             Cargo.objects.create(certame=certame, codigo=codigo, nome=f"Cargo {codigo}", vagas=vagas,

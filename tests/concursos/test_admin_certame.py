@@ -98,7 +98,7 @@ def test_a_lista_de_certames_leva_ao_painel_de_cada_um_com_a_sua_etapa(admin_cli
 def test_salvar_o_certame_novo_leva_ao_painel(admin_client, orgao):
     dados = {
         "orgao": orgao.pk, "tipo": "concurso", "numero_edital": "002/2025", "titulo": "Concurso da saúde",
-        "municipio": "Vargem Alta", "uf": "ES", "data_edital": "10/03/2025",
+        "municipio": "", "data_edital": "10/03/2025",
         "cargos-TOTAL_FORMS": "2", "cargos-INITIAL_FORMS": "0", "cargos-MIN_NUM_FORMS": "0",
         "cargos-MAX_NUM_FORMS": "1000",
         "cargos-0-codigo": "ENF", "cargos-0-nome": "Enfermeiro", "cargos-0-escolaridade": "4_superior",
@@ -111,6 +111,8 @@ def test_salvar_o_certame_novo_leva_ao_painel(admin_client, orgao):
     certame = Certame.objects.get(numero_edital="002/2025")
     assert resposta.status_code == 302 and resposta.url == painel(certame)
     assert certame.data_edital == date(2025, 3, 10)
+    # Sem município escolhido, o do órgão (a lei é a do município do órgão que publica o edital).
+    assert certame.municipio == orgao.municipio
     assert list(certame.cargos.order_by("codigo").values_list("codigo", "vagas")) == [("ENF", 10), ("MED", 2)]
 
 
@@ -409,7 +411,7 @@ def test_publicado_o_edital_e_os_cargos_ficam_so_de_leitura(admin_client, fazer_
     formset = resposta.context["inline_admin_formsets"][0]
     assert {"vagas", "vagas_pcd", "codigo", "nome", "escolaridade"} <= set(formset.readonly_fields)
     assert not formset.has_add_permission and not formset.has_delete_permission
-    assert {"municipio", "uf", "data_edital", "titulo", "inscricoes_inicio", "inscricoes_fim",
+    assert {"municipio", "motivo_municipio", "data_edital", "titulo", "inscricoes_inicio", "inscricoes_fim",
             "validade_meses"} <= set(resposta.context["adminform"].readonly_fields)
     assert "Edital publicado." in resposta.content.decode()
     # Mesmo forjando o POST, nada muda.
@@ -490,9 +492,10 @@ def test_aviso_de_lei_sem_data_de_publicacao_iuna(admin_client, fazer_certame):
 
 def test_aviso_de_publicado_sem_lei_fica_depois_da_publicacao(admin_client, fazer_certame, admin_user):
     certame = certame_publicar(certame=fazer_certame(municipio="Ubatuba", uf="SP", data_edital=date(2025, 1, 6)),
-                               usuario=admin_user)
+                               usuario=admin_user, justificativa="A lei de Ubatuba expirou (art. 13).")
     texto = avisos(admin_client, certame)["Edital publicado sem lei de reserva de vagas"]
     assert "art. 13" in texto
+    assert "Justificativa registrada na publicação: «A lei de Ubatuba expirou (art. 13).»" in texto
 
 
 def test_aviso_de_tipo_de_selecao_fora_da_abrangencia_da_lei(admin_client, fazer_certame):

@@ -10,6 +10,7 @@ from concursos.busca import nome_para_busca, normalizar, palavras
 from concursos.models import Candidato, Inscricao
 from nucleo.models import Orgao
 from tests.concursos.conftest import cpf_valido
+from tests.conftest import municipio
 
 INSCRICOES = reverse("admin:concursos_inscricao_changelist")
 CANDIDATOS = reverse("admin:concursos_candidato_changelist")
@@ -38,8 +39,8 @@ def test_palavras_do_termo():
 
 
 def _orgao() -> Orgao:
-    return Orgao.objects.get_or_create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta",
-                                       uf="ES")[0]
+    return Orgao.objects.get_or_create(nome="Prefeitura Municipal de Vargem Alta",
+                                       municipio=municipio("Vargem Alta", "ES"))[0]
 
 
 def _candidato(nome: str, nome_social: str = "") -> Candidato:

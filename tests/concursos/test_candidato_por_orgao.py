@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from concursos.models import Candidato, Cargo, Certame, Inscricao
 from nucleo.models import Lotacao, Orgao
+from tests.conftest import municipio
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +25,9 @@ CPF = "52998224725"
 def dois_orgaos(fazer_certame, inscrever):
     """A mesma pessoa (CPF) inscrita na Prefeitura e na Câmara, com um cadastro em cada uma."""
     prefeitura = fazer_certame()
-    camara_orgao = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    camara_orgao = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio=municipio("Vargem Alta"))
     camara = Certame.objects.create(orgao=camara_orgao, numero_edital="010/2024", titulo="Concurso da Câmara",
-                                    municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1))
+                                    data_edital=date(2024, 3, 1))
     Cargo.objects.create(certame=camara, codigo="ADM", nome="Administrador", vagas=1)
     da_prefeitura = inscrever(prefeitura.cargos.get(), [("P-1", "parda")])[0]
     da_camara = inscrever(camara.cargos.get(), [("C-1", "preta")])[0]

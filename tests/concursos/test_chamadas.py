@@ -53,7 +53,7 @@ def test_mudar_a_lei_depois_nao_muda_o_certame_publicado(fazer_certame, admin_us
 def test_certame_sem_lei_aplicavel_publica_sem_reserva_e_diz_por_que(fazer_certame, admin_user):
     """Ubatuba art. 13: a lei vigorou dez anos; um edital de 2025 não tem reserva por ela."""
     certame = certame_publicar(certame=fazer_certame(municipio="Ubatuba", uf="SP", data_edital=date(2025, 1, 6)),
-                               usuario=admin_user)
+                               usuario=admin_user, justificativa="A lei municipal expirou em 16/06/2024.")
     assert certame.lei is None
     assert "art. 13" in certame.motivo_lei
     assert certame.cargos.get().quadro().reservas == ()

@@ -328,9 +328,11 @@ def test_quadro_sem_lei_aplicavel_diz_por_que_e_nao_reserva(fazer_certame, admin
     from concursos.services.certame import certame_publicar
 
     certame = certame_publicar(certame=fazer_certame(municipio="Ubatuba", uf="SP", data_edital=date(2025, 1, 6),
-                                                     cargos=(("ADM", 10, 1),)), usuario=admin_user)
+                                                     cargos=(("ADM", 10, 1),)), usuario=admin_user,
+                               justificativa="Lei municipal expirada em 16/06/2024 (art. 13).")
     conteudo = so_espacos_simples(texto(emitir_quadro(certame=certame, usuario=admin_user).conteudo()))
-    assert "Nenhuma lei de reserva racial se aplica a este edital" in conteudo
+    assert ("Nenhuma lei municipal de reserva de vagas de Ubatuba/SP se aplica a este edital, publicado em "
+            "06/01/2025: não há vagas reservadas para pessoas negras, indígenas ou quilombolas") in conteudo
     assert "ADM Cargo ADM Médio 10 9 1" in conteudo
 
 

@@ -10,7 +10,8 @@ from django.utils import timezone
 
 from tests.migracoes import migrar, no_estado
 
-ANTES = [("concursos", "0011_exportacao_vinda_de_documentos"), ("admin", "0003_logentry_add_action_flag_choices")]
+ANTES = [("concursos", "0011_exportacao_vinda_de_documentos"), ("admin", "0003_logentry_add_action_flag_choices"),
+         ("nucleo", "0004_acesso_ao_historico")]
 DEPOIS = [("concursos", "0012_data_do_cadastro")]
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)

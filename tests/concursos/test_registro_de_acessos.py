@@ -11,7 +11,7 @@ from concursos.models import Exportacao, Inscricao
 from demonstracao.perfis import garantir_perfis
 from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
 from tests.concursos.test_admin_exportacao import exportar_csv
-from tests.conftest import lotar_em_todos
+from tests.conftest import lotar_em_todos, municipio
 
 pytestmark = pytest.mark.django_db
 
@@ -106,7 +106,7 @@ def test_sem_a_permissao_nada_sensivel_aparece_nem_se_filtra(inscricoes):
 def test_o_encarregado_le_o_registro_dos_seus_orgaos_e_ninguem_o_altera(inscricoes):
     rh = cliente(*RH_SENSIVEL)
     rh.get(reverse("admin:concursos_inscricao_change", args=[inscricoes[0].pk]))
-    outro = Orgao.objects.create(nome="Câmara Municipal de Afonso Cláudio", municipio="Afonso Cláudio", uf="ES")
+    outro = Orgao.objects.create(nome="Câmara Municipal de Afonso Cláudio", municipio=municipio("Afonso Cláudio", "ES"))
     AcessoSensivel.objects.create(nome_usuario="alguem", orgao=outro, tipo=TipoAcesso.FICHA, tela="/x/",
                                   descricao="inscrição do outro órgão")
     encarregado = cliente(grupo="Encarregado de dados")
@@ -169,8 +169,8 @@ def test_uma_lista_com_dois_orgaos_fica_no_registro_de_cada_um(inscricoes, fazer
     from tests.concursos.conftest import cpf_valido
 
     a = inscricoes[0].certame.orgao
-    b = Orgao.objects.create(nome="Câmara de Iúna", municipio="Iúna", uf="ES")
-    certame = Certame.objects.create(orgao=b, numero_edital="9/2024", titulo="Outro", municipio="Iúna", uf="ES",
+    b = Orgao.objects.create(nome="Câmara de Iúna", municipio=municipio("Iúna", "ES"))
+    certame = Certame.objects.create(orgao=b, numero_edital="9/2024", titulo="Outro",
                                      data_edital=inscricoes[0].certame.data_edital)
     cargo = Cargo.objects.create(certame=certame, codigo="X", nome="Outro", vagas=1)
     pessoa = Candidato.objects.create(orgao=b, nome="Pessoa de B", cpf=cpf_valido(), cor_raca="parda")
@@ -265,7 +265,7 @@ def test_a_exportacao_do_registro_de_acessos_tambem_fica_registrada(inscricoes):
     """O registro diz quem leu as fichas de cada titular: exportá-lo grava uma linha por órgão das linhas exportadas,
     para o encarregado de cada um."""
     a = inscricoes[0].certame.orgao
-    b = Orgao.objects.create(nome="Câmara de Iúna", municipio="Iúna", uf="ES")
+    b = Orgao.objects.create(nome="Câmara de Iúna", municipio=municipio("Iúna", "ES"))
     linhas = [AcessoSensivel.objects.create(nome_usuario="rh", orgao=orgao, tipo=TipoAcesso.FICHA, tela="/x/",
                                             descricao="inscrição") for orgao in (a, a, b)]
     encarregado = cliente(grupo="Encarregado de dados")

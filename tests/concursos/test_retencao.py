@@ -23,6 +23,7 @@ from documentos.pdf import emitir_pdf
 from nucleo.models import Orgao
 from nucleo.titular import relatorio_do_titular
 from tests.concursos.conftest import cpf_valido
+from tests.conftest import municipio
 
 pytestmark = pytest.mark.django_db
 
@@ -87,9 +88,9 @@ def test_o_cadastro_anonimizado_num_orgao_nao_toca_o_da_mesma_pessoa_em_outro(ve
     a Câmara, que ainda guarda a inscrição dela, continua com o cadastro inteiro."""
     _, (primeira, _) = vencido
     pessoa = primeira.candidato
-    camara = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    camara = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio=municipio("Vargem Alta", "ES"))
     certame = Certame.objects.create(orgao=camara, numero_edital="010/2024", titulo="Concurso da Câmara",
-                                     municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1))
+                                     data_edital=date(2024, 3, 1))
     cargo = Cargo.objects.create(certame=certame, codigo="ADM", nome="Administrador", vagas=1)
     na_camara = Candidato.objects.create(orgao=camara, nome=pessoa.nome, cpf=pessoa.cpf, cor_raca="preta",
                                          email="p@camara.org", data_nascimento=date(1990, 1, 1))
@@ -273,7 +274,7 @@ def test_cadastro_sem_inscricao_e_anonimizado_quando_a_guarda_do_orgao_contada_d
 
 
 def test_cada_orgao_conta_a_guarda_do_cadastro_sem_inscricao_com_os_seus_anos(orgao):
-    camara = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES",
+    camara = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio=municipio("Vargem Alta", "ES"),
                                   retencao_anos=10)
     criado = _em(date(2018, 3, 1))
     na_prefeitura, na_camara = _cadastro(orgao, "Prefeitura", criado), _cadastro(camara, "Camara", criado)
@@ -295,6 +296,6 @@ def test_cadastro_antigo_com_inscricao_segue_a_guarda_do_certame_e_nao_a_da_cria
 
 def test_o_cadastro_novo_tem_a_data_da_criacao():
     antes = timezone.now()
-    orgao = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
+    orgao = Orgao.objects.create(nome="Prefeitura de Iúna", municipio=municipio("Iúna", "ES"))
     candidato = Candidato.objects.create(orgao=orgao, nome="Nova", cpf=cpf_valido())
     assert antes <= candidato.criado_em <= timezone.now()

@@ -247,10 +247,11 @@ def test_certame_de_outro_orgao_nem_aparece(client, publicado, django_user_model
     from django.contrib.auth.models import Permission
 
     from nucleo.models import Lotacao, Orgao
+    from tests.conftest import municipio
 
     usuario = django_user_model.objects.create_user("rh-outro", password="x", is_staff=True)
     usuario.user_permissions.add(*Permission.objects.filter(codename__in=["view_certame", "change_certame"]))
-    Lotacao.objects.create(usuario=usuario, orgao=Orgao.objects.create(nome="Câmara de Iúna", municipio="Iúna",
-                                                                       uf="ES"))
+    Lotacao.objects.create(usuario=usuario, orgao=Orgao.objects.create(nome="Câmara de Iúna",
+                                                                       municipio=municipio("Iúna")))
     client.force_login(usuario)
     assert client.get(reverse("admin:concursos_certame_retificar", args=[publicado.pk])).status_code == 404

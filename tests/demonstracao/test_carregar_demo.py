@@ -118,7 +118,7 @@ def test_the_demo_certame_is_created_only_once_and_its_panel_opens(client):
     saida = carregar_demo()
     assert Certame.objects.count() == 2 and Inscricao.objects.count() == total
     assert "Certame de demonstração já existia" in saida
-    certame = Certame.objects.get(municipio="Vargem Alta")
+    certame = Certame.objects.get(municipio__nome="Vargem Alta")
     entrar_no_admin(client, "demo", "demo12345", saida)
     resposta = client.get(reverse("admin:concursos_certame_painel", args=[certame.pk]))
     assert resposta.status_code == 200
@@ -133,7 +133,7 @@ def test_it_creates_a_lawful_heteroidentification_commission_with_a_scheduled_se
     from heteroidentificacao.selectors import conferencia_da_comissao
 
     saida = carregar_demo()
-    comissao = Comissao.objects.get(certame__municipio="Afonso Cláudio")
+    comissao = Comissao.objects.get(certame__municipio__nome="Afonso Cláudio")
     assert comissao.certame.lei.slug == "afonso-claudio-es-lei-2552-2023"
     assert conferencia_da_comissao(comissao).regular
     assert comissao.sessoes.get().avaliacoes.count() > 0
@@ -150,7 +150,7 @@ def test_the_demo_hr_user_works_without_superpowers(client):
 
     saida = carregar_demo()
     entrar_no_admin(client, "rh", "rh12345678", saida)
-    certame = Certame.objects.get(municipio="Vargem Alta")
+    certame = Certame.objects.get(municipio__nome="Vargem Alta")
     assert client.get(reverse("admin:concursos_certame_painel", args=[certame.pk])).status_code == 200
     comissao = Comissao.objects.get()
     pagina = client.get(reverse("admin:heteroidentificacao_comissao_change", args=[comissao.pk]))

@@ -20,14 +20,16 @@ from concursos.services.certame import certame_avancar, certame_publicar
 from nucleo.models import Orgao
 from nucleo.texto import data_br
 from tests.concursos.conftest import inscrever, prazos_do_edital  # noqa: F401 (a fixture inscrever)
+from tests.conftest import municipio
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-def _certame(admin_user, *, municipio: str, numero: str) -> Certame:
-    orgao = Orgao.objects.create(nome=f"Prefeitura Municipal de {municipio}", municipio=municipio, uf="ES")
-    certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso público", municipio=municipio,
-                                     uf="ES", data_edital=date(2024, 3, 1), **prazos_do_edital(date(2024, 3, 1)))
+def _certame(admin_user, *, cidade: str, numero: str) -> Certame:
+    orgao = Orgao.objects.create(nome=f"Prefeitura Municipal de {cidade}", municipio=municipio(cidade))
+    certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso público",
+                                     municipio=orgao.municipio, data_edital=date(2024, 3, 1),
+                                     **prazos_do_edital(date(2024, 3, 1)))
     Cargo.objects.create(certame=certame, codigo="ADM", nome="Agente administrativo", vagas=10)
     return certame_publicar(certame=certame, usuario=admin_user)
 
@@ -36,7 +38,7 @@ def test_o_edital_publicado_nao_se_reverte_e_muda_por_retificacao(leis_de_origem
                                                                    admin_user, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     page, base = admin_logado, live_server.url
-    certame = _certame(admin_user, municipio="Vargem Alta", numero="001/2024")
+    certame = _certame(admin_user, cidade="Vargem Alta", numero="001/2024")
     antigo = emitir_quadro(certame=certame, usuario=admin_user)
 
     # O histórico só se consulta: sem «Reverter», e a versão antiga não aceita POST.
@@ -81,7 +83,7 @@ def test_o_edital_publicado_nao_se_reverte_e_muda_por_retificacao(leis_de_origem
 def test_a_convocacao_com_cotista_sem_heteroidentificacao_e_recusada(leis_de_origem, admin_logado, live_server,
                                                                      admin_user, inscrever):  # noqa: F811
     page, base = admin_logado, live_server.url
-    certame = _certame(admin_user, municipio="Afonso Cláudio", numero="002/2024")
+    certame = _certame(admin_user, cidade="Afonso Cláudio", numero="002/2024")
     cargo = certame.cargos.get()
     # Afonso Cláudio: a 5ª vaga é de preto ou pardo (art. 3º, § 1º); o cotista P5 ainda não passou pela comissão.
     inscrever(cargo, [*((f"B{i}", "branca") for i in range(1, 5)), ("P5", "parda", True),

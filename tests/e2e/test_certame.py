@@ -28,8 +28,14 @@ def _cadastrar_orgao(page, base: str) -> None:
     page.goto(f"{base}/admin/nucleo/orgao/add/")
     page.get_by_label("Nome:").fill("Prefeitura Municipal de Vargem Alta")
     page.get_by_label("Sigla:").fill("PMVA")
-    page.get_by_label("Município:").fill("Vargem Alta")
-    page.get_by_label("UF:").fill("ES")
+    # O município se escolhe da lista do IBGE, pela busca do campo (sem acento nem caixa); a UF vem dele.
+    page.locator(".field-municipio .select2-selection").click()
+    page.locator(".select2-search__field").fill("vargem alta")
+    page.locator(".select2-results__option", has_text="Vargem Alta/ES").click()
+    page.get_by_label("CNPJ:").fill("11.222.333/0001-82")
+    page.get_by_role("button", name="Salvar", exact=True).click()
+    expect(page.locator(".errorlist")).to_contain_text("CNPJ inválido")
+    page.get_by_label("CNPJ:").fill("11.222.333/0001-81")
     page.get_by_role("button", name="Salvar", exact=True).click()
     expect(page.locator(".messagelist")).to_contain_text("adicionado com sucesso")
 
@@ -41,8 +47,7 @@ def _cadastrar_certame(page, base: str) -> None:
     page.get_by_label("Órgão ou entidade:").select_option(label="Prefeitura Municipal de Vargem Alta (Vargem Alta/ES)")
     page.get_by_label("Número do edital:").fill("001/2025")
     page.get_by_label("Título:").fill("Concurso público para cargos efetivos")
-    page.get_by_label("Município:").fill("Vargem Alta")
-    page.get_by_label("UF:").fill("ES")
+    # Município em branco: o do órgão, que decide a lei.
     page.get_by_label("Publicação do edital:").fill("10/03/2025")
     page.get_by_label("Início das inscrições:").fill("17/03/2025")
     page.get_by_label("Fim das inscrições:").fill("16/04/2025")

@@ -14,6 +14,7 @@ from concursos.models import Candidato, Cargo, Certame, Inscricao
 from demonstracao.perfis import garantir_perfis
 from nucleo.models import Lotacao, Orgao
 from tests.concursos.conftest import cpf_valido
+from tests.conftest import municipio
 from tests.e2e.conftest import digitar_o_codigo
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -22,7 +23,7 @@ SENHA = "senha-longa-de-teste-1"
 
 def certame_de(orgao: Orgao, edital: str, numero: str) -> Inscricao:
     certame = Certame.objects.create(orgao=orgao, numero_edital=edital, titulo=f"Concurso {edital}",
-                                     municipio=orgao.municipio, uf="ES", data_edital=date(2024, 3, 1))
+                                     data_edital=date(2024, 3, 1))
     cargo = Cargo.objects.create(certame=certame, codigo="ADM", nome="Assistente", vagas=5)
     candidato = Candidato.objects.create(orgao=orgao, nome=f"Pessoa {numero}", cpf=cpf_valido(), cor_raca="preta")
     return Inscricao.objects.create(certame=certame, cargo=cargo, candidato=candidato, numero=numero,
@@ -50,8 +51,8 @@ def entrar(page, base: str, usuario) -> None:
 
 def test_rh_de_a_com_totp_nao_alcanca_b_e_o_encarregado_ve_o_acesso(page, live_server, browser):
     garantir_perfis()
-    a = Orgao.objects.create(nome="Prefeitura de Vargem Alta", municipio="Vargem Alta", uf="ES")
-    b = Orgao.objects.create(nome="Câmara de Afonso Cláudio", municipio="Afonso Cláudio", uf="ES")
+    a = Orgao.objects.create(nome="Prefeitura de Vargem Alta", municipio=municipio("Vargem Alta", "ES"))
+    b = Orgao.objects.create(nome="Câmara de Afonso Cláudio", municipio=municipio("Afonso Cláudio", "ES"))
     de_a, de_b = certame_de(a, "001/2024", "A-0001"), certame_de(b, "002/2024", "B-0001")
     rh = conta("rh.a", "Recursos humanos", a)
     TOTPDevice.objects.create(user=rh, name="Celular", confirmed=True)

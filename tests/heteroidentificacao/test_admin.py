@@ -29,6 +29,7 @@ from heteroidentificacao.models import (
 )
 from heteroidentificacao.selectors import cotistas_a_convocar
 from tests.concursos.conftest import cpf_valido
+from tests.conftest import municipio
 
 pytestmark = pytest.mark.django_db
 
@@ -501,8 +502,8 @@ def test_a_conta_de_membro_de_outro_orgao_nao_se_liga_nem_por_post_forjado(admin
     from nucleo.models import Orgao
 
     conta = comissao.membros.exclude(usuario=None).first().usuario
-    outro = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
-    certame = Certame.objects.create(orgao=outro, numero_edital="9/2024", titulo="Outro", municipio="Iúna", uf="ES",
+    outro = Orgao.objects.create(nome="Prefeitura de Iúna", municipio=municipio("Iúna", "ES"))
+    certame = Certame.objects.create(orgao=outro, numero_edital="9/2024", titulo="Outro",
                                      data_edital=certame_afonso.data_edital)
     resposta = admin_client.post(url("comissao_add"), _dados_da_comissao(
         certame, {"cpf": cpf_valido(), "presidente": "on", "usuario": conta.pk}))

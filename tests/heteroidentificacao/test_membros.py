@@ -11,6 +11,7 @@ from django.urls import reverse
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import MembroForm
 from heteroidentificacao.models import CAMPOS_CONFERIDOS, Papel
+from tests.conftest import municipio
 from tests.heteroidentificacao.conftest import criar_membro
 
 pytestmark = pytest.mark.django_db
@@ -156,9 +157,9 @@ def test_o_rh_de_um_orgao_so_liga_ao_membro_as_contas_do_orgao(comissao, contas,
     rh.user_permissions.set(Permission.objects.filter(codename__in=["change_comissao", "change_membro"]))
     lotada = Usuario.objects.create_user("membro.lotado", password="senha-membro-123")
     Lotacao.objects.create(usuario=lotada, orgao=certame_afonso.orgao)
-    outro = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
+    outro = Orgao.objects.create(nome="Prefeitura de Iúna", municipio=municipio("Iúna", "ES"))
     de_outro = fazer_comissao(Certame.objects.create(orgao=outro, numero_edital="9/2024", titulo="Outro",
-                                                     municipio="Iúna", uf="ES", data_edital=certame_afonso.data_edital))
+                                                     data_edital=certame_afonso.data_edital))
     requisicao = RequestFactory().get("/admin/")
     requisicao.user = Usuario.objects.get(pk=rh.pk)
     formset, _ = next(iter(admin.site._registry[Comissao].get_formsets_with_inlines(requisicao, comissao)))

@@ -16,6 +16,7 @@ from demonstracao.perfis import garantir_perfis
 from heteroidentificacao import services
 from heteroidentificacao.selectors import cotistas_a_convocar
 from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
+from tests.conftest import municipio
 from tests.heteroidentificacao.procedimento import decidir
 
 pytestmark = pytest.mark.django_db
@@ -48,9 +49,9 @@ def encarregado_de(*orgaos: Orgao) -> Client:
 
 def _inscrita_em_outro_orgao(inscricao: Inscricao) -> Orgao:
     """A pessoa de `inscricao` inscrita também num certame da Prefeitura de Iúna, com o cadastro de lá."""
-    orgao = Orgao.objects.create(nome="Prefeitura de Iúna", municipio="Iúna", uf="ES")
-    certame = Certame.objects.create(orgao=orgao, numero_edital="077/2024", titulo="Outro", municipio="Iúna",
-                                     uf="ES", data_edital=inscricao.certame.data_edital)
+    orgao = Orgao.objects.create(nome="Prefeitura de Iúna", municipio=municipio("Iúna", "ES"))
+    certame = Certame.objects.create(orgao=orgao, numero_edital="077/2024", titulo="Outro",
+                                     data_edital=inscricao.certame.data_edital)
     cargo = Cargo.objects.create(certame=certame, codigo="OUT", nome="Outro cargo", vagas=1)
     cadastro = Candidato.objects.create(orgao=orgao, nome=inscricao.candidato.nome, cpf=inscricao.candidato.cpf,
                                         email="iuna@exemplo.org")

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
+from nucleo.models import Municipio
 
 pytestmark = pytest.mark.django_db
 ADICIONAR = reverse("admin:legislacao_lei_add")
@@ -17,7 +18,7 @@ ADICIONAR = reverse("admin:legislacao_lei_add")
 
 def formulario(grupos: list[dict]) -> dict:
     dados = {
-        "slug": "cachoeiro-es-2025", "esfera": "municipal", "municipio": "Cachoeiro de Itapemirim", "uf": "ES",
+        "slug": "cachoeiro-es-2025", "esfera": "municipal", "municipio": "3201209",
         "numero": "9.999/2025", "ementa": "Lei nº 9.999/2025 de Cachoeiro de Itapemirim/ES",
         "data_publicacao": "02/01/2025", "artigo_vigor": "art. 9º", "artigo_irretroatividade": "art. 8º",
         "texto": "Art. 1º Fica reservado aos negros 25% das vagas...", "minimo_vagas": "2",
@@ -45,7 +46,10 @@ def test_nova_lei_municipal_cadastrada_no_admin_vale_no_motor_e_nos_comandos(adm
     assert resposta.status_code == 302, resposta.content.decode()[:2000]
     lei = Lei.objects.get(slug="cachoeiro-es-2025")
     assert lei.data_publicacao == date(2025, 1, 2)
-    assert lei_aplicavel(municipio="Cachoeiro de Itapemirim", uf="ES", data_edital=date(2025, 3, 1)).lei == lei
+    # O município é o da lista do IBGE (Cachoeiro de Itapemirim/ES, 3201209), e a UF vem dele.
+    assert (str(lei.municipio), lei.uf) == ("Cachoeiro de Itapemirim/ES", "ES")
+    cachoeiro = Municipio.objects.get(pk=3201209)
+    assert lei_aplicavel(municipio=cachoeiro, data_edital=date(2025, 3, 1)).lei == lei
     saida = StringIO()
     call_command("simular_vagas", "--lei", "cachoeiro-es-2025", "--vagas", "20", "--json", stdout=saida)
     dados = json.loads(saida.getvalue())

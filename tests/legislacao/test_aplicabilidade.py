@@ -6,12 +6,13 @@ import pytest
 
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel, lei_por_slug
+from nucleo.models import Municipio
 
 pytestmark = pytest.mark.django_db
 
 
 def aplicavel(municipio, uf, data):
-    return lei_aplicavel(municipio=municipio, uf=uf, data_edital=data)
+    return lei_aplicavel(municipio=Municipio.objects.pelo_nome(municipio, uf), data_edital=data)
 
 
 def test_as_cinco_leis_estao_carregadas_com_texto_integral():
@@ -73,5 +74,18 @@ def test_municipio_sem_lei_cadastrada_diz_por_que():
     assert "Não há lei de reserva de vagas cadastrada para Vitória/ES" in resultado.motivo
 
 
+def test_a_lei_se_resolve_pelo_codigo_do_ibge_do_municipio():
+    """O município da lei e o do edital são o mesmo registro da lista do IBGE (Vargem Alta/ES é o 3205036), e não
+    dois textos que precisam coincidir."""
+    lei = lei_por_slug("vargem-alta-es-2023")
+    assert (lei.municipio.codigo_ibge, lei.uf) == (3205036, "ES")
+    assert lei_aplicavel(municipio=Municipio.objects.get(pk=3205036), data_edital=date(2024, 3, 1)).lei == lei
+
+
 def test_mesmo_nome_em_outra_uf_nao_confunde():
-    assert aplicavel("Ubatuba", "ES", date(2020, 1, 1)).lei is None
+    """Viana/ES (3205101) e Viana/MA (2112803): a lei de uma não vale para a outra."""
+    Lei.objects.filter(slug="vargem-alta-es-2023").update(municipio=Municipio.objects.get(pk=3205101))
+    assert aplicavel("Viana", "ES", date(2024, 3, 1)).lei.slug == "vargem-alta-es-2023"
+    resultado = aplicavel("Viana", "MA", date(2024, 3, 1))
+    assert resultado.lei is None
+    assert "Não há lei de reserva de vagas cadastrada para Viana/MA" in resultado.motivo

@@ -49,6 +49,7 @@ from heteroidentificacao.selectors import cotistas_a_convocar
 from nucleo.acessos import TipoAcesso, registrar_acesso
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from tests.concursos.conftest import cpf_valido, prazos_do_edital
+from tests.conftest import municipio
 from tests.heteroidentificacao.conftest import (  # noqa: F401 (fixtures autouse da heteroidentificação)
     DIA_DA_SESSAO,
     criar_membro,
@@ -95,13 +96,13 @@ def _usuario(username: str, perfil: str | None, orgao: Orgao, *permissoes: str):
 
 def _primeira_fase(letra: str, admin_user) -> DadosDoOrgao:
     token, prefixo = TOKENS[letra], PREFIXOS[letra]
-    orgao = Orgao.objects.create(nome=f"Autarquia {token}", sigla=f"AUT{prefixo}", municipio="Afonso Cláudio",
-                                 uf="ES")
+    orgao = Orgao.objects.create(nome=f"Autarquia {token}", sigla=f"AUT{prefixo}",
+                                 municipio=municipio("Afonso Cláudio"))
     dados = DadosDoOrgao(letra, orgao)
     dados.rh = _usuario(f"rh_{letra.lower()}", "Recursos humanos", orgao)
     certame = Certame.objects.create(orgao=orgao, numero_edital=f"{prefixo}-0{ord(letra)}/2024",
-                                     titulo=f"Concurso {token}", municipio="Afonso Cláudio", uf="ES",
-                                     data_edital=date(2024, 3, 1), **prazos_do_edital(date(2024, 3, 1)))
+                                     titulo=f"Concurso {token}", data_edital=date(2024, 3, 1),
+                                     **prazos_do_edital(date(2024, 3, 1)))
     cargo = Cargo.objects.create(certame=certame, codigo="ADM", nome=f"Analista {token}", vagas=10, vagas_pcd=0,
                                  escolaridade="4_superior")
     linhas = [("branca", False), ("parda", True), ("preta", True), ("branca", False), ("parda", True),

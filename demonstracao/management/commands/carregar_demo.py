@@ -36,7 +36,7 @@ from demonstracao.autenticador import garantir_autenticador_da_demo
 from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
 from demonstracao.perfis import garantir_perfis
 from legislacao.models import GrupoReserva, Lei
-from nucleo.models import Lotacao, Orgao
+from nucleo.models import Lotacao, Municipio, Orgao
 
 USUARIO = "demo"
 SENHA = "demo12345"
@@ -51,6 +51,9 @@ _cinco_leis = import_module("legislacao.migrations.0002_cinco_leis")
 _regras_da_comissao = import_module("legislacao.migrations.0003_regras_da_comissao")
 _sem_maioria = import_module("legislacao.migrations.0004_sem_maioria_e_palavras_da_nao_confirmacao")
 
+# Os códigos do IBGE (nucleo/dados/municipios_ibge.csv) dos municípios dos dois órgãos da demonstração.
+VARGEM_ALTA = 3205036
+AFONSO_CLAUDIO = 3200102
 # O certame de demonstração: edital posterior à lei de Vargem Alta (19/05/2023), que por isso se aplica.
 ORGAO = "Prefeitura Municipal de Vargem Alta"
 EDITAL = "001/2025"
@@ -193,6 +196,7 @@ class Command(BaseCommand):
                 continue
             dados = _sem_maioria.dados_atuais(dados)
             grupos = dados.pop("grupos")
+            dados["municipio"] = Municipio.objects.pelo_nome(dados.pop("municipio"), dados.pop("uf"))
             texto = (_cinco_leis.TEXTOS / f"{dados['slug']}.txt").read_text(encoding="utf-8")
             lei = Lei.objects.create(esfera="municipal", texto=texto, **dados)
             GrupoReserva.objects.bulk_create(
@@ -238,11 +242,10 @@ class Command(BaseCommand):
         existente = Certame.objects.filter(orgao__nome=ORGAO, numero_edital=EDITAL).first()
         if existente is not None:
             return existente, False
-        orgao, _ = Orgao.objects.get_or_create(nome=ORGAO, defaults={"sigla": "PMVA", "municipio": "Vargem Alta",
-                                                                     "uf": "ES"})
+        orgao, _ = Orgao.objects.get_or_create(nome=ORGAO, defaults={"sigla": "PMVA", "municipio_id": VARGEM_ALTA})
         certame = Certame.objects.create(
             orgao=orgao, numero_edital=EDITAL, titulo="Concurso público para cargos efetivos",
-            municipio="Vargem Alta", uf="ES", data_edital=DATA_EDITAL, inscricoes_inicio=date(2025, 3, 17),
+            data_edital=DATA_EDITAL, inscricoes_inicio=date(2025, 3, 17),
             inscricoes_fim=date(2025, 4, 16))
         return preencher_certame(certame, CARGOS_DEMO, CPF_BASE, etapa=EstadoCertame.RESULTADO), True
 
@@ -251,10 +254,10 @@ class Command(BaseCommand):
         certame = Certame.objects.filter(orgao__nome=ORGAO_AFONSO, numero_edital=EDITAL_AFONSO).first()
         if certame is None:
             orgao, _ = Orgao.objects.get_or_create(nome=ORGAO_AFONSO, defaults={
-                "sigla": "CMAC", "municipio": "Afonso Cláudio", "uf": "ES"})
+                "sigla": "CMAC", "municipio_id": AFONSO_CLAUDIO})
             certame = Certame.objects.create(
                 orgao=orgao, numero_edital=EDITAL_AFONSO, titulo="Concurso público da Câmara Municipal",
-                municipio="Afonso Cláudio", uf="ES", data_edital=date(2025, 2, 3),
+                data_edital=date(2025, 2, 3),
                 inscricoes_inicio=date(2025, 2, 10), inscricoes_fim=date(2025, 3, 12))
             certame = preencher_certame(certame, CARGOS_AFONSO, CPF_BASE + 50_000, semente=2023,
                                         etapa=EstadoCertame.INSCRICOES_ENCERRADAS)

@@ -11,6 +11,7 @@ from django.utils import timezone
 from concursos.models import Candidato, Cargo, Certame, Inscricao
 from nucleo.models import Orgao
 from tests.concursos.importacao.conftest import csv_de, linha, rodar
+from tests.conftest import municipio
 
 pytestmark = pytest.mark.django_db
 
@@ -20,9 +21,9 @@ CAMPOS = ("nome", "nome_social", "email", "telefone", "cor_raca", "data_nascimen
 @pytest.fixture
 def camara(db):
     """Um certame da Câmara de Vargem Alta, outro órgão (outro controlador) no mesmo município."""
-    orgao = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
+    orgao = Orgao.objects.create(nome="Câmara Municipal de Vargem Alta", municipio=municipio("Vargem Alta", "ES"))
     certame = Certame.objects.create(orgao=orgao, numero_edital="010/2024", titulo="Concurso da Câmara",
-                                     municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1))
+                                     data_edital=date(2024, 3, 1))
     for codigo in ("ADM", "MED"):
         Cargo.objects.create(certame=certame, codigo=codigo, nome=f"Cargo {codigo}", vagas=3)
     return certame
