@@ -6,7 +6,8 @@ mensagem.
 
 Passa de 500 linhas de propósito: o painel e as páginas de cada ato (publicar, avançar, prorrogar, convocar, novas
 vagas, desistência, a página do cargo) partilham o recorte por órgão, as permissões e a montagem da página
-(`_certame`, `_cargo`, `_pagina_acao`) desta classe; os formulários e os cargos já estão fora.
+(`_certame`, `_cargo`, `_pagina_acao`) desta classe; os formulários, os cargos e os atos sobre o resultado de uma
+inscrição (concursos/admin/resultado.py) já estão fora.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from concursos.admin.formularios import (
     HomologacaoForm,
     NovasVagasForm,
 )
+from concursos.admin.resultado import PERMISSAO_ALTERAR_INSCRICAO, AtosDoResultadoMixin
 from concursos.models import (
     Cargo,
     Certame,
@@ -71,7 +73,7 @@ from nucleo.texto import data_br, plural
 
 
 @admin.register(Certame)
-class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
+class CertameAdmin(AtosDoResultadoMixin, RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     caminho_orgao = "orgao"
     list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
     list_display_links = None
@@ -205,6 +207,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
                  name="concursos_cargo_novas_vagas"),
             path("convocacao/<int:convocacao_id>/desistencia/", site.admin_view(self.desistencia_view),
                  name="concursos_convocacao_desistencia"),
+            *self.urls_do_resultado(),
             *admin_importacao.urls(site),
             *admin_documentos.urls(site),
             *super().get_urls(),
@@ -459,6 +462,7 @@ class CertameAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             pode_convocar=(pode_chamar and not tem_chamadas and certame.alcancou(EstadoCertame.RESULTADO)),
             pode_chamar_novas=pode_chamar and tem_chamadas,
             pode_desistencia=pode_chamar,
+            pode_eliminar=request.user.has_perm(PERMISSAO_ALTERAR_INSCRICAO),
         )
         return TemplateResponse(request, "admin/concursos/certame/cargo.html", contexto)
 

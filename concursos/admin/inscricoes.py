@@ -22,15 +22,32 @@ from concursos.admin.comum import (
     so_digitos,
 )
 from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
+from concursos.admin.resultado import pode_mudar_o_resultado
 from concursos.models import (
     CAMPOS_TRAVADOS,
+    AtoDoResultado,
     EstadoCertame,
     Inscricao,
+    Situacao,
     formatar_cpf,
 )
 from concursos.services.inscricao import inscricao_salvar
+from nucleo.consulta import SoConsultaMixin
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin
+
+
+class AtosDoResultadoInline(SoConsultaMixin, admin.TabularInline):
+    """Os atos que mudaram o resultado publicado desta inscrição (eliminação, retificação), que só se consultam."""
+
+    model = AtoDoResultado
+    fields = ["tipo", "data", "ato", "motivo", "efeito", "criado_por", "criado_em"]
+    readonly_fields = fields
+    extra = 0
+    verbose_name_plural = "atos sobre o resultado"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("criado_por")
 
 
 @admin.register(Inscricao)
@@ -55,6 +72,7 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
     show_facets = admin.ShowFacets.NEVER
     autocomplete_fields = ["candidato", "cargo"]
     history_list_display = ["situacao", "classificacao"]
+    inlines = [AtosDoResultadoInline]
 
     class Media:
         css = {"all": ["concursos/concursos.css"]}
@@ -124,9 +142,19 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
             somente_leitura += ["certame", *travados]
         if obj is not None and obj.certame.alcancou(EstadoCertame.RESULTADO):
             # Publicado o resultado, a classificação e a situação mudam só por atos com registro (desistência,
-            # anulação, retificação do resultado pela importação), nunca editando a ficha (issue 11).
+            # anulação, eliminação, retificação da classificação ou do resultado pela importação), nunca editando a
+            # ficha (decisão 0010).
             somente_leitura += ["nota_final", "classificacao", "situacao"]
         return somente_leitura
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        # Publicado o resultado, a ficha oferece os atos que o mudam (concursos/admin/resultado.py).
+        inscricao = self.get_object(request, object_id)
+        extra_context = dict(extra_context or {})
+        if inscricao is not None and pode_mudar_o_resultado(request, inscricao):
+            extra_context.update(atos_do_resultado=True,
+                                 pode_eliminar=inscricao.situacao == Situacao.HABILITADO)
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def save_model(self, request, obj, form, change):
         # A ficha grava pelo escritor único do destino do candidato, com quem alterou e por onde.

@@ -14,7 +14,6 @@ from django.db import connection
 
 from concursos.models import (
     AtoDoResultado,
-    Certame,
     Chamada,
     Convocacao,
     Heteroidentificacao,
@@ -23,28 +22,17 @@ from concursos.models import (
     TipoAtoDoResultado,
     TipoChamada,
 )
-from concursos.services.certame import certame_avancar
 from concursos.services.chamadas import chamada_inicial
 from concursos.services.resultado import classificacao_retificar, eliminacao_registrar
 from nucleo.servicos import ErroOperacao
 from tests.concursos.simultaneos import RECUSADO, ao_mesmo_tempo
 
-HOMOLOGACAO = date(2025, 3, 10)
 ATO = "Portaria nº 5/2026"
 
 
 @pytest.fixture
-def homologado(fazer_certame, inscrever, levar_ao_resultado, admin_user):
-    """Vargem Alta (17% negros, a partir de 3 vagas), 3 vagas, validade de 12 meses, homologado em 10/03/2025 depois
-    da convocação inicial: B1 e B2 pela ampla, N1 na 3ª posição, a de negros (art. 4º). B3 e N2 esperam."""
-    certame = fazer_certame(cargos=(("ADM", 3, 0),))
-    Certame.objects.filter(pk=certame.pk).update(validade_meses=12)
-    cargo = certame.cargos.get()
-    inscrever(cargo, [("B1", "branca"), ("B2", "branca"), ("B3", "branca"), ("N1", "parda", True),
-                      ("B4", "branca"), ("N2", "preta", True), ("B5", "branca")])
-    certame = levar_ao_resultado(certame)
-    chamada_inicial(cargo=cargo, data=date(2025, 3, 1), ato="Decreto nº 1/2025", usuario=admin_user)
-    return certame_avancar(certame=certame, usuario=admin_user, data=HOMOLOGACAO)
+def homologado(vargem_alta_homologado):
+    return vargem_alta_homologado
 
 
 def _inscricao(certame, numero) -> Inscricao:
