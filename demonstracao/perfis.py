@@ -20,7 +20,6 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
         "nucleo.orgao": VER, "concursos.certame": CADASTRAR, "concursos.cargo": CADASTRAR,
         "concursos.candidato": CADASTRAR, "concursos.inscricao": CADASTRAR, "concursos.chamada": CADASTRAR,
         "concursos.convocacao": CADASTRAR, "concursos.importacao": CADASTRAR, "concursos.ver_dados_sensiveis": (),
-        "concursos.atodoresultado": VER,
         "legislacao.lei": VER, "legislacao.gruporeserva": VER,
         "heteroidentificacao.comissao": CADASTRAR, "heteroidentificacao.membro": CADASTRAR,
         "heteroidentificacao.sessao": CADASTRAR, "heteroidentificacao.avaliacao": ("view", "change"),
@@ -34,8 +33,7 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "Órgão de controle": {
         "concursos.certame": VER, "concursos.cargo": VER, "concursos.inscricao": VER, "concursos.chamada": VER,
-        "concursos.convocacao": VER, "concursos.importacao": VER, "concursos.atodoresultado": VER,
-        "legislacao.lei": VER,
+        "concursos.convocacao": VER, "concursos.importacao": VER, "legislacao.lei": VER,
         "legislacao.gruporeserva": VER, "heteroidentificacao.comissao": VER, "heteroidentificacao.membro": VER,
         "heteroidentificacao.sessao": VER, "heteroidentificacao.avaliacao": VER, "heteroidentificacao.recurso": VER,
         "heteroidentificacao.procedimentofraude": VER, "heteroidentificacao.acessogravacao": VER,

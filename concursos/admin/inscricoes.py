@@ -25,29 +25,14 @@ from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
 from concursos.admin.resultado import pode_mudar_o_resultado
 from concursos.models import (
     CAMPOS_TRAVADOS,
-    AtoDoResultado,
     EstadoCertame,
     Inscricao,
     Situacao,
     formatar_cpf,
 )
 from concursos.services.inscricao import inscricao_salvar
-from nucleo.consulta import SoConsultaMixin
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin
-
-
-class AtosDoResultadoInline(SoConsultaMixin, admin.TabularInline):
-    """Os atos que mudaram o resultado publicado desta inscrição (eliminação, retificação), que só se consultam."""
-
-    model = AtoDoResultado
-    fields = ["tipo", "data", "ato", "motivo", "efeito", "criado_por", "criado_em"]
-    readonly_fields = fields
-    extra = 0
-    verbose_name_plural = "atos sobre o resultado"
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).select_related("criado_por")
 
 
 @admin.register(Inscricao)
@@ -72,7 +57,6 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
     show_facets = admin.ShowFacets.NEVER
     autocomplete_fields = ["candidato", "cargo"]
     history_list_display = ["situacao", "classificacao"]
-    inlines = [AtosDoResultadoInline]
 
     class Media:
         css = {"all": ["concursos/concursos.css"]}
@@ -148,9 +132,12 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         return somente_leitura
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
-        # Publicado o resultado, a ficha oferece os atos que o mudam (concursos/admin/resultado.py).
+        # Publicado o resultado, a ficha oferece os atos que o mudam (concursos/admin/resultado.py) e lista os feitos,
+        # que só se consultam.
         inscricao = self.get_object(request, object_id)
         extra_context = dict(extra_context or {})
+        if inscricao is not None:
+            extra_context["atos"] = list(inscricao.atos_do_resultado.select_related("criado_por"))
         if inscricao is not None and pode_mudar_o_resultado(request, inscricao):
             extra_context.update(atos_do_resultado=True,
                                  pode_eliminar=inscricao.situacao == Situacao.HABILITADO)

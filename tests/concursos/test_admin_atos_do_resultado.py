@@ -38,8 +38,7 @@ def _conta(nome: str, orgao: Orgao, *codigos: str) -> Client:
 
 @pytest.fixture
 def rh(homologado) -> Client:
-    return _conta("rh", homologado.orgao, "view_certame", "view_inscricao", "change_inscricao", "add_chamada",
-                  "view_atodoresultado")
+    return _conta("rh", homologado.orgao, "view_certame", "view_inscricao", "change_inscricao", "add_chamada")
 
 
 def _url(certame, numero: str, acao: str = "eliminar") -> str:
