@@ -22,7 +22,6 @@ from concursos.models import (
     TipoAtoDoResultado,
     TipoChamada,
 )
-from concursos.services.chamadas import chamada_inicial
 from concursos.services.resultado import classificacao_retificar, eliminacao_registrar
 from nucleo.servicos import ErroOperacao
 from tests.concursos.simultaneos import RECUSADO, ao_mesmo_tempo
@@ -128,17 +127,11 @@ def test_antes_do_resultado_nao_ha_eliminacao_por_ato(fazer_certame, inscrever, 
         eliminacao_registrar(inscricao=inscricao, data=date(2025, 6, 2), ato=ATO, motivo="x", usuario=admin_user)
 
 
-def test_a_eliminacao_passa_pela_porta_da_heteroidentificacao_afonso_claudio(fazer_certame, inscrever,
-                                                                             levar_ao_resultado, admin_user):
+def test_a_eliminacao_passa_pela_porta_da_heteroidentificacao_afonso_claudio(afonso_claudio_nomeado, admin_user):
     """Afonso Cláudio art. 3º, § 2º, e art. 6º: a 5ª posição (reservada) de P1 iria a P2, que a comissão não
     confirmou — a eliminação inteira espera, e nada fica registrado (decisão 0009)."""
-    certame = fazer_certame(municipio="Afonso Cláudio", cargos=(("ADM", 5, 0),), numero="010/2024")
+    certame = afonso_claudio_nomeado
     cargo = certame.cargos.get()
-    inscrever(cargo, [("A1", "branca"), ("A2", "branca"), ("A3", "branca"), ("A4", "branca"), ("A5", "branca"),
-                      ("P1", "parda", True), ("P2", "preta", True)])
-    Inscricao.objects.filter(numero="P1").update(heteroidentificacao=Heteroidentificacao.CONFIRMADO)
-    certame = levar_ao_resultado(certame)
-    chamada_inicial(cargo=cargo, data=date(2024, 9, 2), ato="Decreto nº 1/2024", usuario=admin_user)
     with pytest.raises(ErroOperacao, match=r"exige a heteroidentificação para ocupar vaga reservada \(art. 6º e "
                                            r"art. 9º\).*P2 \(não se aplica\)"):
         _eliminar(certame, "P1", admin_user)
