@@ -68,7 +68,7 @@ def test_confirmada_a_eliminacao_o_proximo_da_mesma_lista_aparece_na_ordem_do_ca
                                                      args=[homologado.cargos.get().pk])
     assert "Inscrição N1 eliminada (Portaria nº 5/2026). Deixa a posição 3 do cargo ADM, que foi para a inscrição N2" \
            in html
-    assert "substitui N1" in html
+    assert "substitui N1" in html and "Eliminado</span> em 02/06/2025" in html
     terceira = Convocacao.objects.get(cargo__certame=homologado, posicao=3, desistiu_em__isnull=True)
     assert terceira.inscricao.numero == "N2"
     assert AtoDoResultado.objects.get().criado_por.username == "rh"
@@ -155,3 +155,14 @@ def test_depois_da_validade_a_pagina_diz_que_ninguem_sera_chamado(homologado, rh
     assert "O prazo de validade do certame terminou em 10/03/2026" in html
     assert "Prévia: quem seria chamado" not in html
     assert date(2026, 3, 11) > homologado.fim_da_validade
+
+
+def test_o_relatorio_do_titular_traz_o_ato_com_o_motivo(homologado, rh):
+    """LGPD art. 18: o motivo da eliminação é dado da pessoa, e o relatório do titular o mostra."""
+    from concursos import titular
+
+    rh.post(_url(homologado, "N1"), _eliminacao())
+    cpf = Inscricao.objects.select_related("candidato").get(numero="N1").candidato.cpf
+    secao = next(s for s in titular.secoes(cpf, None) if s.titulo == "Atos sobre o resultado publicado")
+    assert secao.linhas == (("001/2024", "N1", "Eliminação", "Portaria nº 5/2026", "02/06/2025",
+                             "Não apresentou os documentos na posse.", AtoDoResultado.objects.get().efeito),)
