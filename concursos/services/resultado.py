@@ -101,11 +101,11 @@ def efeito_na_posicao(convocacao: Convocacao, chamada: Chamada | None, data: dat
         nomes = nomes_das_vagas(certame.regras_motor())
         lista = convocacao.lista or convocacao.vaga
         if nova.lista == lista:
-            origem = (f"a seguinte da mesma lista ({nomes.get(lista, lista)})"
+            origem = (f"a seguinte da mesma lista, «{nomes.get(lista, lista)}»"
                       f"{citar(getattr(certame.lei, 'artigo_desistencia', ''))}")
         else:
-            origem = (f"da lista {nomes.get(nova.lista, nova.lista)}: a lista {nomes.get(lista, lista)} se esgotou e "
-                      f"a vaga reverteu{citar(getattr(certame.lei, 'artigo_reversao', ''))}")
+            origem = (f"da lista «{nomes.get(nova.lista, nova.lista)}»: a lista «{nomes.get(lista, lista)}» se "
+                      f"esgotou e a vaga reverteu{citar(getattr(certame.lei, 'artigo_reversao', ''))}")
         return f"{onde}, que foi para a inscrição {nova.inscricao.numero}, {origem}, na {chamada.numero}ª chamada."
     if fora_da_validade(certame, data):
         return (f"{onde}. O prazo de validade do certame terminou em {data_br(certame.fim_da_validade)}: ninguém é "

@@ -63,14 +63,25 @@ def test_eliminado_o_nomeado_da_reserva_a_posicao_vai_ao_proximo_da_mesma_lista_
     assert (ato.tipo, ato.ato, ato.data, ato.motivo, ato.criado_por, ato.chamada) == (
         TipoAtoDoResultado.ELIMINACAO, ATO, date(2025, 6, 2), "Não apresentou os documentos na posse.", admin_user,
         terceira.chamada)
-    assert ato.efeito == ("Deixa a posição 3 do cargo ADM, que foi para a inscrição N2, a seguinte da mesma lista "
-                          "(Negros (pretos e pardos)) (art. 4º, § 2º), na 2ª chamada.")
+    assert ato.efeito == ("Deixa a posição 3 do cargo ADM, que foi para a inscrição N2, a seguinte da mesma lista, "
+                          "«Negros (pretos e pardos)» (art. 4º, § 2º), na 2ª chamada.")
 
 
 def test_eliminado_o_nomeado_da_ampla_a_posicao_vai_ao_proximo_da_geral(homologado, admin_user):
     _eliminar(homologado, "B2", admin_user)
     segunda = Convocacao.objects.get(cargo__certame=homologado, posicao=2, desistiu_em__isnull=True)
     assert (segunda.inscricao.numero, segunda.lista) == ("B3", "AC")
+
+
+def test_esgotada_a_lista_de_negros_a_vaga_reverte_a_ampla_art_4_par_3(homologado, admin_user):
+    """Vargem Alta art. 4º, § 3º: sem outro cotista depois de N2, a 3ª posição vai a B3, da lista geral."""
+    _eliminar(homologado, "N1", admin_user)
+    ato = _eliminar(homologado, "N2", admin_user)
+    terceira = Convocacao.objects.get(cargo__certame=homologado, posicao=3, desistiu_em__isnull=True)
+    assert (terceira.inscricao.numero, terceira.vaga, terceira.lista) == ("B3", "NEG", "AC")
+    assert ato.efeito == ("Deixa a posição 3 do cargo ADM, que foi para a inscrição B3, da lista «Ampla "
+                          "concorrência»: a lista «Negros (pretos e pardos)» se esgotou e a vaga reverteu (art. 4º, "
+                          "§ 3º), na 3ª chamada.")
 
 
 @pytest.mark.parametrize(("ato", "motivo", "mensagem"), [
@@ -140,7 +151,7 @@ def test_a_eliminacao_passa_pela_porta_da_heteroidentificacao_afonso_claudio(afo
     assert not AtoDoResultado.objects.exists()
     Inscricao.objects.filter(numero="P2").update(heteroidentificacao=Heteroidentificacao.CONFIRMADO)
     ato = _eliminar(certame, "P1", admin_user)
-    assert "a seguinte da mesma lista (Pretos e pardos) (art. 3º, § 2º)" in ato.efeito
+    assert "a seguinte da mesma lista, «Pretos e pardos» (art. 3º, § 2º)" in ato.efeito
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
