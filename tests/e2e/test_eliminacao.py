@@ -45,7 +45,8 @@ def _homologado_com_nomeados(orgao: Orgao, usuario) -> Cargo:
     return cargo
 
 
-def test_o_rh_elimina_o_nomeado_e_o_proximo_da_mesma_lista_entra_na_posicao(page, live_server, admin_user):
+def test_o_rh_elimina_o_nomeado_e_o_proximo_da_mesma_lista_entra_na_posicao(leis_de_origem, page, live_server,
+                                                                             admin_user):
     garantir_perfis()
     orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta", municipio="Vargem Alta", uf="ES")
     cargo = _homologado_com_nomeados(orgao, admin_user)
