@@ -269,10 +269,9 @@ class _Registro:
                 certame=certame, nome_original=self.nome[:255], simulacao=False, estado=EstadoImportacao.GRAVANDO,
                 criada_por=self.usuario)
             self.criado_aqui = True
-        origem = f"Importação nº {self.importacao.pk} ({self.nome})"
-        if retificacao:
-            origem = f"Retificação do resultado ({self.ato.ato.strip()}): {origem[0].lower()}{origem[1:]}"
-        self.motivo = self.motivo or origem
+        # O ato da retificação fica na importação: o histórico (100 caracteres) leva o número dela.
+        prefixo = "Retificação do resultado: importação" if retificacao else "Importação"
+        self.motivo = self.motivo or f"{prefixo} nº {self.importacao.pk} ({self.nome})"
         return self.importacao
 
     def fechar(self, resultado: ResultadoDaImportacao) -> None:

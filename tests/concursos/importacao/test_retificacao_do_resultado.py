@@ -53,8 +53,7 @@ def test_o_arquivo_que_elimina_um_nomeado_chama_o_proximo_da_mesma_lista(vargem_
     assert (n1.situacao, n1.classificacao) == (Situacao.ELIMINADO, None)
     motivos = list(n1.history.values_list("history_change_reason", flat=True)[:2])
     assert motivos[0].startswith("Eliminação na posição 3 (Edital nº 3/2026 — retificação do resultado): Recursos")
-    assert motivos[1] == (f"Retificação do resultado (Edital nº 3/2026 — retificação do resultado): importação nº "
-                          f"{resultado.importacao_id} (banca.csv)")
+    assert motivos[1] == f"Retificação do resultado: importação nº {resultado.importacao_id} (banca.csv)"
     ato = AtoDoResultado.objects.get()
     assert (ato.importacao_id, ato.motivo, ato.chamada) == (resultado.importacao_id, ATO.motivo, chamada)
     assert resultado.efeitos == [{"cargo": "ADM", "sai": "N1", "entra": "N2", "efeito": ato.efeito}]
