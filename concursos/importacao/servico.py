@@ -177,14 +177,14 @@ def importar(*, certame: Certame, arquivo: BinaryIO | str | Path, nome: str = ""
     progresso = progresso or _sem_progresso
     if retificacao is None:
         retificacao = AtoDaRetificacao.da_importacao(importacao) if importacao else AtoDaRetificacao()
-    if isinstance(arquivo, (str, Path)):
-        nome = nome or str(arquivo)
+    caminho = Path(arquivo) if isinstance(arquivo, (str, Path)) else None
+    nome = nome or (str(caminho) if caminho else "")
     registro = _Registro(importacao, Path(nome).name or "arquivo", usuario, motivo, None, retificacao)
-    if isinstance(arquivo, (str, Path)):
+    if caminho is not None:
         # Um caminho pode ser lido duas vezes: o SHA-256 é calculado numa thread (o hashlib solta o GIL),
         # enquanto a importação lê o arquivo e o banco grava.
-        registro.sha256 = _sha256_em_paralelo(Path(arquivo)) if gravar else None
-        with open(arquivo, "rb") as aberto:
+        registro.sha256 = _sha256_em_paralelo(caminho) if gravar else None
+        with open(caminho, "rb") as aberto:
             return _importar(certame, aberto, nome, gravar, registro, progresso, limite_erros, inicio)
     return _importar(certame, arquivo, nome, gravar, registro, progresso, limite_erros, inicio)
 
@@ -265,9 +265,11 @@ class _Registro:
 
     def abrir(self, certame: Certame, *, retificacao: bool) -> Importacao:
         if self.importacao is None:
+            ato = ({"ato_retificacao": self.ato.ato.strip(), "data_retificacao": self.ato.data,
+                    "motivo_retificacao": self.ato.motivo.strip()} if retificacao else {})
             self.importacao = Importacao.objects.create(
                 certame=certame, nome_original=self.nome[:255], simulacao=False, estado=EstadoImportacao.GRAVANDO,
-                criada_por=self.usuario)
+                criada_por=self.usuario, **ato)
             self.criado_aqui = True
         # O ato da retificação fica na importação: o histórico (100 caracteres) leva o número dela.
         prefixo = "Retificação do resultado: importação" if retificacao else "Importação"
@@ -278,7 +280,8 @@ class _Registro:
         if self.criado_aqui:
             Importacao.objects.filter(pk=self.importacao.pk).update(
                 estado=EstadoImportacao.CONCLUIDA, sha256=self.sha256(), total_linhas=resultado.linhas,
-                linhas_processadas=resultado.linhas, resumo=resultado.resumo(), concluida_em=timezone.now())
+                linhas_processadas=resultado.linhas, resumo=resultado.resumo(), concluida_em=timezone.now(),
+                efeitos=resultado.efeitos)
 
 
 def _gravar_o_restante(gravacao: Gravacao, retificacao: Retificacao, resultado: ResultadoDaImportacao,

@@ -177,3 +177,7 @@ def test_pela_linha_de_comando_o_ato_vem_nas_opcoes(vargem_alta_homologado, tmp_
     assert "Inscrição N1 eliminada: Deixa a posição 3 do cargo ADM, que foi para a inscrição N2" in \
         capsys.readouterr().out
     assert _numero(vargem_alta_homologado, 3) == "N2"
+    registro = Importacao.objects.get()
+    assert (registro.ato_retificacao, registro.data_retificacao, registro.motivo_retificacao) == (
+        ATO.ato, ATO.data, ATO.motivo)
+    assert registro.efeitos[0]["entra"] == "N2"
