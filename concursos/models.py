@@ -5,7 +5,7 @@ As escritas que mudam o destino de um candidato passam por concursos/services/; 
 concursos/selectors/listas.py. Aqui ficam os dados e as regras de integridade.
 
 Passa de 500 linhas de propósito: os modelos dos certames (edital, cargo, candidato, inscrição, chamadas,
-importação, exportação) são as tabelas de um só app, que se referem umas às outras.
+importação, exportação, os atos sobre o resultado) são as tabelas de um só app, que se referem umas às outras.
 """
 
 from __future__ import annotations
@@ -400,6 +400,7 @@ class TipoChamada(models.TextChoices):
     DESISTENCIA = "desistencia", "Substituição de desistente"
     NOVAS_VAGAS = "novas_vagas", "Novas vagas no prazo de validade"
     ANULACAO = "anulacao", "Substituição de nomeação anulada por fraude"
+    ELIMINACAO = "eliminacao", "Substituição de eliminado depois do resultado"
 
 
 class Chamada(models.Model):
@@ -483,6 +484,14 @@ class Importacao(TarefaComProgresso):
     criada_em = models.DateTimeField("enviada em", auto_now_add=True)
     sha256 = models.CharField("SHA-256 do arquivo", max_length=64, blank=True, editable=False,
                               help_text="Identifica o arquivo importado: o mesmo arquivo sempre dá o mesmo código.")
+    # Publicado o resultado, o arquivo que traz nota, classificação ou situação o retifica: é um ato, com o número, a
+    # data e o motivo informados no envio, e os efeitos nas chamadas (quem deixa cada posição e quem entra) ficam
+    # aqui — na validação, o que aconteceria; na gravação, o que aconteceu. Sem efeitos (nulo), o arquivo não
+    # retificou o resultado (decisão 0012).
+    ato_retificacao = models.CharField("ato da retificação do resultado", max_length=200, blank=True)
+    data_retificacao = models.DateField("data da retificação do resultado", null=True, blank=True)
+    motivo_retificacao = models.TextField("motivo da retificação do resultado", blank=True)
+    efeitos = models.JSONField("efeitos da retificação nas chamadas", null=True, blank=True)
 
     estado_concluido = EstadoImportacao.CONCLUIDA
 
@@ -493,6 +502,40 @@ class Importacao(TarefaComProgresso):
 
     def __str__(self) -> str:
         return f"{self.nome_original} ({self.get_estado_display()})"
+
+
+class TipoAtoDoResultado(models.TextChoices):
+    ELIMINACAO = "eliminacao", "Eliminação"
+    CLASSIFICACAO = "classificacao", "Retificação da classificação"
+
+
+class AtoDoResultado(models.Model):
+    """Um ato que muda, depois de publicado, o resultado de uma inscrição — a eliminação, a retificação da
+    classificação ou da nota —, com o ato publicado, a data, o motivo inteiro (o histórico da inscrição guarda só o
+    começo) e o efeito nas chamadas (decisão 0012). Nunca se altera nem se apaga: o que vem depois é outro ato."""
+
+    inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", on_delete=models.PROTECT,
+                                  related_name="atos_do_resultado")
+    tipo = models.CharField("tipo", max_length=16, choices=TipoAtoDoResultado.choices)
+    data = models.DateField("data do ato")
+    ato = models.CharField("ato", max_length=200, help_text="P. ex. «Portaria nº 5/2026».")
+    motivo = models.TextField("motivo")
+    efeito = models.TextField("o que mudou", blank=True)
+    chamada = models.ForeignKey(Chamada, verbose_name="chamada do substituto", null=True, blank=True,
+                                on_delete=models.PROTECT, related_name="+")
+    importacao = models.ForeignKey(Importacao, verbose_name="importação (retificação por arquivo)", null=True,
+                                   blank=True, on_delete=models.PROTECT, related_name="atos_do_resultado")
+    criado_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="registrado por", null=True,
+                                   on_delete=models.PROTECT, related_name="+")
+    criado_em = models.DateTimeField("registrado em", auto_now_add=True)
+
+    class Meta:
+        verbose_name = "ato sobre o resultado"
+        verbose_name_plural = "atos sobre o resultado"
+        ordering = ["inscricao", "criado_em", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()} — {self.ato}"
 
 
 class EstadoExportacao(models.TextChoices):

@@ -1,5 +1,6 @@
 """A parte dos certames no relatório do titular (LGPD art. 18): o cadastro, as inscrições com a autodeclaração e o
-resultado, as convocações e o registro de quem acessou os seus dados sensíveis (art. 37)."""
+resultado, as convocações, os atos que mudaram o resultado publicado (com o motivo) e o registro de quem acessou os
+seus dados sensíveis (art. 37)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterable
 
 from django.utils import timezone
 
-from concursos.models import Candidato, Convocacao, Inscricao, formatar_cpf
+from concursos.models import AtoDoResultado, Candidato, Convocacao, Inscricao, formatar_cpf
 from nucleo.models import AcessoSensivel, Orgao
 from nucleo.texto import data_br
 from nucleo.titular import Secao
@@ -32,6 +33,8 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
                       .order_by("certame__data_edital", "numero"))
     convocacoes = (Convocacao.objects.filter(inscricao__in=[i.pk for i in inscricoes])
                    .select_related("chamada", "cargo__certame").order_by("cargo", "posicao"))
+    atos = (AtoDoResultado.objects.filter(inscricao__in=[i.pk for i in inscricoes])
+            .select_related("inscricao__certame").order_by("criado_em", "pk"))
     acessos = AcessoSensivel.objects.filter(titular_id__in=ids)
     if orgaos is not None:
         acessos = acessos.filter(orgao_id__in=orgaos)
@@ -55,6 +58,10 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
               tuple((c.cargo.certame.numero_edital, c.cargo.codigo, str(c.posicao), c.vaga,
                      f"{c.chamada.numero}ª, {data_br(c.chamada.data)}", c.chamada.ato,
                      data_br(c.desistiu_em)) for c in convocacoes)),
+        Secao("Atos sobre o resultado publicado",
+              ("edital", "inscrição", "tipo", "ato", "data", "motivo", "o que mudou"),
+              tuple((a.inscricao.certame.numero_edital, a.inscricao.numero, a.get_tipo_display(), a.ato,
+                     data_br(a.data), a.motivo, a.efeito) for a in atos)),
         Secao("Quem acessou os seus dados sensíveis (LGPD art. 37)",
               ("quando", "conta", "tipo", "o que", "finalidade"),
               tuple((f"{timezone.localtime(a.em):%d/%m/%Y %H:%M}", a.nome_usuario, a.get_tipo_display(),

@@ -24,7 +24,7 @@ class CargoInline(admin.TabularInline):
         return 1 if obj is None else 0
 
     # Publicado o edital, o cargo não se edita: o que pode mudar muda por retificação, um ato registrado
-    # (concursos/services/retificacao.py); vagas novas no prazo de validade são «novas vagas».
+    # (concursos/services/retificacao_do_edital.py); vagas novas no prazo de validade são «novas vagas».
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.publicado:
             return ["codigo", "nome", "escolaridade", "vagas", "vagas_pcd"]

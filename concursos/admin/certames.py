@@ -6,7 +6,8 @@ mensagem.
 
 Passa de 500 linhas de propósito: o painel e as páginas de cada ato (publicar, avançar, prorrogar, convocar, novas
 vagas, desistência, a página do cargo) partilham o recorte por órgão, as permissões e a montagem da página
-(`_certame`, `_cargo`, `_pagina_acao`) desta classe; os formulários e os cargos já estão fora.
+(`_certame`, `_cargo`, `_pagina_acao`) desta classe; os formulários, os cargos e os atos sobre o resultado de uma
+inscrição (concursos/admin/resultado.py) já estão fora.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from concursos.admin.formularios import (
     NovasVagasForm,
     PublicacaoForm,
 )
-from concursos.admin.retificacao import RetificacaoAdminMixin
+from concursos.admin.resultado import PERMISSAO_ALTERAR_INSCRICAO, AtosDoResultadoMixin
+from concursos.admin.retificacao_do_edital import RetificacaoAdminMixin
 from concursos.models import (
     Cargo,
     Certame,
@@ -81,7 +83,7 @@ from nucleo.texto import data_br, plural
 
 
 @admin.register(Certame)
-class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
+class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     caminho_orgao = "orgao"
     list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
     list_display_links = None
@@ -93,7 +95,7 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
     save_on_top = False
     history_list_display = ["estado"]
     # Publicado, o edital é ato público: nada dele se edita na ficha. O que pode mudar muda por retificação
-    # (concursos/services/retificacao.py); o município e a data, nunca — mudariam a lei aplicável.
+    # (concursos/services/retificacao_do_edital.py); o município e a data, nunca — mudariam a lei aplicável.
     campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "titulo", "municipio", "motivo_municipio",
                                   "data_edital", "inscricoes_inicio", "inscricoes_fim", "validade_meses"]
 
@@ -240,6 +242,7 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
                  name="concursos_cargo_novas_vagas"),
             path("convocacao/<int:convocacao_id>/desistencia/", site.admin_view(self.desistencia_view),
                  name="concursos_convocacao_desistencia"),
+            *self.urls_do_resultado(),
             *admin_importacao.urls(site),
             *admin_documentos.urls(site),
             *super().get_urls(),
@@ -505,6 +508,7 @@ class CertameAdmin(RetificacaoAdminMixin, RecorteOrgaoAdmin, HistoricoSoConsulta
             pode_chamar_novas=pode_chamar and tem_chamadas,
             pode_desistencia=pode_chamar,
             pode_retificar=certame.publicado and self.has_change_permission(request, certame),
+            pode_eliminar=request.user.has_perm(PERMISSAO_ALTERAR_INSCRICAO),
         )
         return TemplateResponse(request, "admin/concursos/certame/cargo.html", contexto)
 

@@ -13,6 +13,7 @@ from concursos.admin.comum import (
 from concursos.models import (
     Chamada,
     Convocacao,
+    Situacao,
 )
 from nucleo.consulta import SoConsultaMixin
 from nucleo.orgaos import RecorteOrgaoAdmin
@@ -105,7 +106,9 @@ class ConvocacaoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
     @admin.display(description="situação")
     def situacao(self, convocacao: Convocacao) -> str:
         if convocacao.desistiu_em:
-            return f"Desistiu em {convocacao.desistiu_em:%d/%m/%Y}"
+            # A eliminação (depois do resultado ou por fraude) também tira da posição, e não é desistência.
+            saida = "Eliminado" if convocacao.inscricao.situacao == Situacao.ELIMINADO else "Desistiu"
+            return f"{saida} em {convocacao.desistiu_em:%d/%m/%Y}"
         return "Em exercício" if convocacao.inscricao_id else "Sem titular"
 
     def get_search_results(self, request, queryset, search_term):

@@ -1,5 +1,6 @@
 """Os formulários das páginas de ação do certame: o ato (data e número), a convocação inicial, as novas vagas, a
-homologação, a retificação e a confirmação."""
+homologação, a retificação, a confirmação e os atos sobre o resultado de uma inscrição (eliminação e retificação
+da classificação, com o motivo)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,30 @@ class NovasVagasForm(AtoForm):
     field_order = ["quantidade", "data", "ato"]
 
 
+def _motivo(ajuda: str) -> forms.CharField:
+    return forms.CharField(label="Motivo", max_length=2000, widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+                           help_text=f"{ajuda} Fica registrado com o ato e no histórico da inscrição.")
+
+
+class EliminacaoForm(AtoForm):
+    motivo = _motivo("Por que a inscrição é eliminada: p. ex. «não apresentou os documentos exigidos para a posse "
+                     "(item 12.3 do edital)».")
+    # Como nas novas vagas: a prévia vale para o cargo como a página o mostrou; outra chamada no meio-tempo recusa.
+    ultima_chamada = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
+                                        error_messages={"required": "A página está desatualizada: abra-a de novo."})
+    field_order = ["data", "ato", "motivo"]
+
+
+class RetificacaoDaClassificacaoForm(AtoForm):
+    classificacao = forms.IntegerField(label="Classificação retificada", min_value=1, max_value=2_147_483_647)
+    nota_final = forms.DecimalField(label="Nota final retificada", min_value=0, max_digits=8, decimal_places=3,
+                                    required=False, localize=True, help_text="Com vírgula (87,5). Vazia, a inscrição "
+                                                                             "fica sem nota.")
+    motivo = _motivo("Por que a classificação muda: p. ex. «recurso acolhido pela banca: erro na soma da prova "
+                     "objetiva».")
+    field_order = ["classificacao", "nota_final", "data", "ato", "motivo"]
+
+
 class HomologacaoForm(forms.Form):
     data = forms.DateField(label="Data da homologação", widget=AdminDateWidget, help_text="dd/mm/aaaa")
 
@@ -69,7 +94,7 @@ class ConfirmacaoForm(forms.Form):
     """Sem campos: a página só pede a confirmação (POST com CSRF)."""
 
 
-class RetificacaoForm(forms.Form):
+class RetificacaoDoEditalForm(forms.Form):
     """O ato da retificação: data, publicação oficial e motivo, com os campos do edital ou do cargo que ela muda."""
 
     data = forms.DateField(label="Data da retificação", widget=AdminDateWidget, help_text="dd/mm/aaaa")

@@ -1,4 +1,5 @@
-"""Telas de importação do admin: envio do arquivo da banca, validação com prévia, confirmação e progresso.
+"""Telas de importação do admin: envio do arquivo da banca, validação com prévia, confirmação e progresso. Publicado o
+resultado, o envio pede o ato da retificação do resultado, e a prévia diz quem deixaria cada posição e quem entraria.
 
 Fluxo: o usuário envia o CSV ou XLSX → nasce uma Importacao (só validar) → a validação roda (na hora,
 se o arquivo é pequeno; em segundo plano, pela fila do django-tasks, se é grande) → a página da
@@ -25,7 +26,7 @@ from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
 from concursos.importacao.acompanhamento import executar_importacao
 from concursos.importacao.leiaute import LEIAUTE
 from concursos.importacao.leitura import contar_linhas, ler_previa
-from concursos.models import Certame, EstadoImportacao, Importacao
+from concursos.models import Certame, EstadoCertame, EstadoImportacao, Importacao
 from concursos.recuperacao import marcar_paradas, reabrir_importacao
 from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx, limite_em_fluxo
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
@@ -58,6 +59,32 @@ class FormularioEnvio(forms.Form):
         else:
             conferir_csv(arquivo)
         return arquivo
+
+
+# Publicado o resultado, o arquivo com nota, classificação ou situação o retifica: um ato, com o número, a data e o
+# motivo (decisão 0012). Opcionais no formulário (um arquivo só com o nome e o contato da pessoa não retifica nada);
+# a validação recusa o arquivo de resultado que chega sem eles.
+CAMPOS_RETIFICACAO = ("ato_retificacao", "data_retificacao", "motivo_retificacao")
+
+
+class FormularioRetificacao(FormularioEnvio):
+    ato_retificacao = forms.CharField(
+        label="Ato da retificação", max_length=200, required=False, widget=forms.TextInput(attrs={"size": 50}),
+        help_text="O ato publicado que retifica o resultado: p. ex. «Edital nº 3/2026 — retificação do resultado».")
+    data_retificacao = forms.DateField(label="Data do ato", required=False, help_text="dd/mm/aaaa",
+                                       widget=forms.DateInput(attrs={"placeholder": "dd/mm/aaaa", "size": 10}))
+    motivo_retificacao = forms.CharField(
+        label="Motivo da retificação", max_length=2000, required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        help_text="P. ex. «recursos da prova discursiva acolhidos pela banca». Fica registrado com o ato.")
+
+    def clean(self):
+        dados = super().clean()
+        if any(dados.get(c) for c in CAMPOS_RETIFICACAO):
+            for campo in CAMPOS_RETIFICACAO:
+                if not dados.get(campo) and campo not in self.errors:
+                    self.add_error(campo, "A retificação é um ato: informe o ato, a data e o motivo.")
+        return dados
 
 
 def _com_permissao(view):
@@ -93,11 +120,14 @@ def _contexto(request, admin_site, certame: Certame, titulo: str, **extra) -> di
 @limite_em_fluxo("importacao")
 def enviar(request, certame_id: int, *, admin_site):
     certame = get_object_or_404(recortar(Certame.objects.all(), request.user, "orgao"), pk=certame_id)
-    formulario = FormularioEnvio(request.POST or None, request.FILES or None)
+    retificacao = certame.alcancou(EstadoCertame.RESULTADO)
+    formulario = (FormularioRetificacao if retificacao else FormularioEnvio)(request.POST or None,
+                                                                             request.FILES or None)
     if request.method == "POST" and formulario.is_valid():
         enviado = formulario.cleaned_data["arquivo"]
         importacao = Importacao(certame=certame, nome_original=enviado.name[:255], simulacao=True,
-                                criada_por=request.user, total_linhas=contar_linhas(enviado, enviado.name))
+                                criada_por=request.user, total_linhas=contar_linhas(enviado, enviado.name),
+                                **{c: formulario.cleaned_data[c] for c in CAMPOS_RETIFICACAO if retificacao})
         importacao.arquivo.save(enviado.name, enviado, save=False)
         importacao.save()
         iniciar(importacao)
@@ -107,7 +137,7 @@ def enviar(request, certame_id: int, *, admin_site):
     return render(request, "admin/concursos/importacao/enviar.html", _contexto(
         request, admin_site, certame, f"Importar arquivo da banca — edital {certame.numero_edital}",
         formulario=formulario, recentes=recentes, leiaute=LEIAUTE, limite_na_hora=milhar(LIMITE_NA_HORA),
-        travado=certame.inscricoes_travadas))
+        travado=certame.inscricoes_travadas, retificacao=retificacao))
 
 
 def progresso(request, importacao_id: int, *, admin_site):
@@ -142,6 +172,7 @@ def progresso(request, importacao_id: int, *, admin_site):
     return render(request, "admin/concursos/importacao/progresso.html", _contexto(
         request, admin_site, certame, f"Importação de «{importacao.nome_original}»",
         importacao=importacao, em_andamento=em_andamento, validada=validada,
+        retificacao=importacao.efeitos is not None,
         gravada=not importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA,
         colunas=colunas, previa=previa, erros=importacao.erros[:ERROS_NA_PAGINA],
         mais_erros=max(0, len(importacao.erros) - ERROS_NA_PAGINA), parada=parada,

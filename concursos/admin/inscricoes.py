@@ -22,10 +22,12 @@ from concursos.admin.comum import (
     so_digitos,
 )
 from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
+from concursos.admin.resultado import pode_mudar_o_resultado
 from concursos.models import (
     CAMPOS_TRAVADOS,
     EstadoCertame,
     Inscricao,
+    Situacao,
     formatar_cpf,
 )
 from concursos.services.inscricao import inscricao_salvar
@@ -124,9 +126,22 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
             somente_leitura += ["certame", *travados]
         if obj is not None and obj.certame.alcancou(EstadoCertame.RESULTADO):
             # Publicado o resultado, a classificação e a situação mudam só por atos com registro (desistência,
-            # anulação, retificação do resultado pela importação), nunca editando a ficha (issue 11).
+            # anulação, eliminação, retificação da classificação ou do resultado pela importação), nunca editando a
+            # ficha (decisão 0012).
             somente_leitura += ["nota_final", "classificacao", "situacao"]
         return somente_leitura
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        # Publicado o resultado, a ficha oferece os atos que o mudam (concursos/admin/resultado.py) e lista os feitos,
+        # que só se consultam.
+        inscricao = self.get_object(request, object_id)
+        extra_context = dict(extra_context or {})
+        if inscricao is not None:
+            extra_context["atos"] = list(inscricao.atos_do_resultado.select_related("criado_por"))
+        if inscricao is not None and pode_mudar_o_resultado(request, inscricao):
+            extra_context.update(atos_do_resultado=True,
+                                 pode_eliminar=inscricao.situacao == Situacao.HABILITADO)
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def save_model(self, request, obj, form, change):
         # A ficha grava pelo escritor único do destino do candidato, com quem alterou e por onde.

@@ -70,7 +70,7 @@ def executar_importacao(importacao: Importacao, *, acompanhar: bool = True) -> I
     gravar = not importacao.simulacao
     importacao.sinalizar(estado=EstadoImportacao.VALIDANDO, linhas_processadas=0)
     acompanhamento = Acompanhamento(importacao)
-    campos = ["estado", "resumo", "erros", "total_linhas", "linhas_processadas", "concluida_em", "sha256"]
+    campos = ["estado", "resumo", "erros", "total_linhas", "linhas_processadas", "concluida_em", "sha256", "efeitos"]
     try:
         with importacao.arquivo.open("rb") as arquivo:
             resultado = importar(
@@ -96,6 +96,7 @@ def executar_importacao(importacao: Importacao, *, acompanhar: bool = True) -> I
         importacao.total_linhas = resultado.linhas
         importacao.linhas_processadas = resultado.linhas
         importacao.sha256 = resultado.sha256 or importacao.sha256
+        importacao.efeitos = resultado.efeitos
     finally:
         acompanhamento.fechar()
     importacao.concluida_em = timezone.now()

@@ -47,12 +47,13 @@ from concursos.importacao.gravacao import Gravacao, atualizacao_candidato
 from concursos.importacao.leiaute import COLUNAS, MODO_INSCRICOES, ErroCabecalho, mapear_cabecalho
 from concursos.importacao.leitura import Fonte, abrir, em_paralelo
 from concursos.importacao.preparo import PREPARO, Marcas, Preparo, cadastro_da_linha, casar, tabela
+from concursos.importacao.retificacao_do_resultado import AtoDaRetificacao, Retificacao, retifica_o_resultado
 from concursos.importacao.validacao import Erros, Leitura, ler_lotes
 from concursos.importacao.verificacao import Verificacao
 from concursos.models import Candidato, Cargo, Certame, EstadoImportacao, Importacao, Inscricao
 from legislacao.entrada import Erro
 from nucleo.arquivos import sha256_do_arquivo
-from nucleo.texto import milhar
+from nucleo.texto import milhar, plural
 
 logger = logging.getLogger(__name__)
 
@@ -86,6 +87,9 @@ class ResultadoDaImportacao:
     segundos: float = 0.0
     importacao_id: int | None = None
     sha256: str = ""
+    # Publicado o resultado, o arquivo o retifica: o que aconteceu (ou aconteceria) em cada posição que vaga; None
+    # quando o arquivo não retifica o resultado (decisão 0012).
+    efeitos: list[dict] | None = None
 
     @property
     def linhas_por_segundo(self) -> float:
@@ -94,7 +98,8 @@ class ResultadoDaImportacao:
     def resumo(self) -> str:
         """O resumo em português, o mesmo no comando e no admin."""
         tipo = "inscrições" if self.modo == MODO_INSCRICOES else "resultados"
-        partes = [f"Arquivo de {tipo}: {milhar(self.linhas)} linha(s) lida(s)."]
+        retificacao = " (retificação do resultado)" if self.efeitos is not None else ""
+        partes = [f"Arquivo de {tipo}{retificacao}: {milhar(self.linhas)} linha(s) lida(s)."]
         if self.erros:
             partes.append(f"{milhar(self.total_erros)} erro(s); nada foi gravado.")
             return " ".join(partes)
@@ -104,6 +109,10 @@ class ResultadoDaImportacao:
                           f"{milhar(self.candidatos_atualizados)} atualizado(s).")
         partes.append(f"Inscrições: {milhar(self.inscricoes_criadas)} nova(s), {milhar(self.inscricoes_atualizadas)} "
                       f"atualizada(s), {milhar(self.inscricoes_sem_mudanca)} sem alteração{verbo}.")
+        if self.efeitos:
+            vagas = plural(len(self.efeitos), "posição fica vaga", "posições ficam vagas")
+            quem = "quem a ocupava" if len(self.efeitos) == 1 else "quem as ocupava"
+            partes.append(f"{vagas} pela eliminação de {quem}, e cada uma vai ao próximo da mesma lista, se houver.")
         if self.colunas_ignoradas:
             partes.append(f"Colunas ignoradas: {', '.join(self.colunas_ignoradas)}.")
         return " ".join(partes)
@@ -148,7 +157,8 @@ def _sem_progresso(etapa: str, linhas: int) -> None:
 
 def importar(*, certame: Certame, arquivo: BinaryIO | str | Path, nome: str = "", gravar: bool = True,
              usuario=None, motivo: str = "", progresso: Callable[[str, int], None] | None = None,
-             limite_erros: int = LIMITE_ERROS, importacao: Importacao | None = None) -> ResultadoDaImportacao:
+             limite_erros: int = LIMITE_ERROS, importacao: Importacao | None = None,
+             retificacao: AtoDaRetificacao | None = None) -> ResultadoDaImportacao:
     """Valida o arquivo inteiro e, sem nenhum erro e com `gravar`, grava tudo numa transação só.
 
     Toda gravação fica registrada numa Importacao (a trilha de auditoria: quem, quando, o arquivo e o seu
@@ -156,34 +166,41 @@ def importar(*, certame: Certame, arquivo: BinaryIO | str | Path, nome: str = ""
     criada na mesma transação (a da linha de comando). `motivo` vai para o histórico das inscrições
     alteradas; sem ele, «Importação nº N (arquivo)».
 
+    `retificacao`: publicado o resultado, o ato que o retifica (o número, a data e o motivo); sem ele, o da
+    `importacao` (informado no envio pelo admin). Um arquivo com colunas de resultado sem o ato é recusado.
+
     `progresso(etapa, linhas)` é chamado a cada lote ("validando" na simulação, "gravando" na gravação),
     sempre fora de um COPY, para que quem acompanha possa gravar o andamento.
     Devolve o ResultadoDaImportacao (com os erros, se houver). Levanta ErroGravacao se o banco recusar a gravação.
     """
     inicio = time.perf_counter()
     progresso = progresso or _sem_progresso
-    if isinstance(arquivo, (str, Path)):
+    if retificacao is None:
+        retificacao = AtoDaRetificacao.da_importacao(importacao) if importacao else AtoDaRetificacao()
+    caminho = Path(arquivo) if isinstance(arquivo, (str, Path)) else None
+    nome = nome or (str(caminho) if caminho else "")
+    registro = _Registro(importacao, Path(nome).name or "arquivo", usuario, motivo, None, retificacao)
+    if caminho is not None:
         # Um caminho pode ser lido duas vezes: o SHA-256 é calculado numa thread (o hashlib solta o GIL),
         # enquanto a importação lê o arquivo e o banco grava.
-        sha256 = _sha256_em_paralelo(Path(arquivo)) if gravar else None
-        with open(arquivo, "rb") as aberto:
-            return _importar(certame, aberto, nome or str(arquivo), gravar, usuario, motivo, progresso,
-                             limite_erros, importacao, sha256, inicio)
-    return _importar(certame, arquivo, nome, gravar, usuario, motivo, progresso, limite_erros, importacao, None,
-                     inicio)
+        registro.sha256 = _sha256_em_paralelo(caminho) if gravar else None
+        with open(caminho, "rb") as aberto:
+            return _importar(certame, aberto, nome, gravar, registro, progresso, limite_erros, inicio)
+    return _importar(certame, arquivo, nome, gravar, registro, progresso, limite_erros, inicio)
 
 
-def _importar(certame: Certame, arquivo: BinaryIO, nome: str, gravar: bool, usuario, motivo: str,
-              progresso: Callable[[str, int], None], limite_erros: int, importacao: Importacao | None,
-              sha256: Callable[[], str] | None, inicio: float) -> ResultadoDaImportacao:
+def _importar(certame: Certame, arquivo: BinaryIO, nome: str, gravar: bool, registro: _Registro,
+              progresso: Callable[[str, int], None], limite_erros: int, inicio: float) -> ResultadoDaImportacao:
     resultado = ResultadoDaImportacao()
     erros = Erros(limite_erros)
     preparo = Preparo()
-    if gravar and sha256 is None:
+    if gravar and registro.sha256 is None:
         calculado = sha256_do_arquivo(arquivo)
 
         def sha256() -> str:
             return calculado
+
+        registro.sha256 = sha256
 
     try:
         fonte = abrir(arquivo, nome)
@@ -193,7 +210,6 @@ def _importar(certame: Certame, arquivo: BinaryIO, nome: str, gravar: bool, usua
             resultado.colunas_ignoradas = ignoradas
             resultado.colunas = [c for c in COLUNAS if c in posicoes]
             leitura = Leitura(modo, frozenset(posicoes))
-            registro = _Registro(importacao, Path(nome).name or "arquivo", usuario, motivo, sha256)
             _executar(certame, fonte, posicoes, leitura, preparo, erros, resultado, gravar, registro, progresso)
         finally:
             fonte.fechar()
@@ -202,8 +218,8 @@ def _importar(certame: Certame, arquivo: BinaryIO, nome: str, gravar: bool, usua
             erros(e.linha, e.coluna, e.valor, e.motivo)
     finally:
         preparo.remover()
-    if sha256 is not None:
-        resultado.sha256 = sha256()
+    if registro.sha256 is not None:
+        resultado.sha256 = registro.sha256()
     if erros.total:
         resultado.gravado = False
     resultado.erros = sorted(erros.lista, key=lambda e: (e.linha, _ordem_coluna(e.coluna)))
@@ -244,22 +260,40 @@ class _Registro:
     usuario: object
     motivo: str
     sha256: Callable[[], str] | None
+    ato: AtoDaRetificacao
     criado_aqui: bool = False
 
-    def abrir(self, certame: Certame) -> Importacao:
+    def abrir(self, certame: Certame, *, retificacao: bool) -> Importacao:
         if self.importacao is None:
+            ato = ({"ato_retificacao": self.ato.ato.strip(), "data_retificacao": self.ato.data,
+                    "motivo_retificacao": self.ato.motivo.strip()} if retificacao else {})
             self.importacao = Importacao.objects.create(
                 certame=certame, nome_original=self.nome[:255], simulacao=False, estado=EstadoImportacao.GRAVANDO,
-                criada_por=self.usuario)
+                criada_por=self.usuario, **ato)
             self.criado_aqui = True
-        self.motivo = self.motivo or f"Importação nº {self.importacao.pk} ({self.nome})"
+        # O ato da retificação fica na importação: o histórico (100 caracteres) leva o número dela.
+        prefixo = "Retificação do resultado: importação" if retificacao else "Importação"
+        self.motivo = self.motivo or f"{prefixo} nº {self.importacao.pk} ({self.nome})"
         return self.importacao
 
     def fechar(self, resultado: ResultadoDaImportacao) -> None:
         if self.criado_aqui:
             Importacao.objects.filter(pk=self.importacao.pk).update(
                 estado=EstadoImportacao.CONCLUIDA, sha256=self.sha256(), total_linhas=resultado.linhas,
-                linhas_processadas=resultado.linhas, resumo=resultado.resumo(), concluida_em=timezone.now())
+                linhas_processadas=resultado.linhas, resumo=resultado.resumo(), concluida_em=timezone.now(),
+                efeitos=resultado.efeitos)
+
+
+def _gravar_o_restante(gravacao: Gravacao, retificacao: Retificacao, resultado: ResultadoDaImportacao,
+                       leitura: Leitura, marcas: Marcas, *, pendente: int | None, completar: bool,
+                       todas_gravadas: bool, gravar: bool, importacao_id: int | None,
+                       progresso: Callable[[str, int], None]) -> None:
+    """O que esperava a validação e, na retificação do resultado, os efeitos nas chamadas."""
+    if not todas_gravadas:
+        gravacao.final(pendente=pendente, completar=completar, progresso=progresso if gravar else _sem_progresso)
+    _contar(resultado, leitura, marcas, gravacao)
+    if retificacao.ativa:
+        resultado.efeitos = retificacao.aplicar(importacao_id)
 
 
 def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, preparo: Preparo,
@@ -285,7 +319,10 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
             # Só linhas novas de um arquivo de inscrições, com as inscrições abertas, podem ser gravadas
             # antes do fim da validação (as alterações e os resultados esperam a validação completa).
             otimista = gravar and leitura.modo == MODO_INSCRICOES and not certame.inscricoes_travadas
-            importacao_id = registro.abrir(certame).pk if gravar else None
+            retificacao = Retificacao(leitura, registro.ato, erros, registro.usuario,
+                                      ativa=retifica_o_resultado(certame, leitura))
+            resultado.efeitos = [] if retificacao.ativa else None
+            importacao_id = registro.abrir(certame, retificacao=retificacao.ativa).pk if gravar else None
             gravacao = Gravacao(certame, leitura, importacao_id, registro.usuario, registro.motivo)
             pendente: int | None = None
             completar = False
@@ -324,15 +361,21 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
                 transaction.set_rollback(True)
                 return
             if not todas_gravadas:
+                # Sempre, depois do resultado: só as inscrições novas, com as inscrições abertas, são todas gravadas.
                 preparo.analisar()
                 Verificacao(certame, leitura, {v: k for k, v in cargos.items()}, erros).executar()
-            if erros.total or not gravar:
+                retificacao.conferir()
+            # Na validação de uma retificação do resultado, a gravação é ensaiada (e desfeita) para a prévia.
+            if erros.total or not (gravar or retificacao.ativa):
                 _contar(resultado, leitura, marcas, None)
                 transaction.set_rollback(True)
                 return
-            if not todas_gravadas:
-                gravacao.final(pendente=pendente, completar=completar, progresso=progresso)
-            _contar(resultado, leitura, marcas, gravacao)
+            _gravar_o_restante(gravacao, retificacao, resultado, leitura, marcas, pendente=pendente,
+                               completar=completar, todas_gravadas=todas_gravadas, gravar=gravar,
+                               importacao_id=importacao_id, progresso=progresso)
+            if erros.total or not gravar:
+                transaction.set_rollback(True)
+                return
             resultado.gravado = True
             resultado.importacao_id = importacao_id
             registro.fechar(resultado)

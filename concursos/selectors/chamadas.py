@@ -4,7 +4,9 @@ nomeação, com desistentes e substitutos."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from django.db.models import Max, QuerySet
 
@@ -119,14 +121,41 @@ def previa_da_chamada(cargo: Cargo, quantidade: int | None = None) -> Previa:
         chamados = motor.chamar_seguintes(regras, vagas, candidatos, ja_chamados(cargo))
         titulares = [(ultima + i, vaga, origem, c.inscricao if c else None)
                      for i, (vaga, (origem, c)) in enumerate(zip(vagas, chamados, strict=True), 1)]
+    return _previa(cargo, regras, titulares, _motivo)
+
+
+def previa_da_substituicao(convocacao: Convocacao) -> Previa:
+    """Quem entraria na posição de quem sai (eliminado depois do resultado): o próximo ainda não chamado da mesma lista
+    (Vargem Alta art. 4º, § 2º; Iúna art. 7º, § 1º; Afonso Cláudio art. 3º, § 2º) ou, esgotada ela, o da reversão —
+    o mesmo cálculo do ato (concursos/services/chamadas.py, `_vagar_posicao`), sem gravar nada."""
+    cargo = convocacao.cargo
+    regras = cargo.certame.regras_motor()
+    lista = convocacao.lista or convocacao.vaga
+    ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), ja_chamados(cargo))
+    titulares = [(convocacao.posicao, convocacao.vaga, origem, candidato.inscricao if candidato else None)]
+    return _previa(cargo, regras, titulares, partial(_motivo_da_substituicao, lista))
+
+
+def _previa(cargo: Cargo, regras: motor.Regras, titulares: list[tuple[int, str, str | None, str | None]],
+            motivo: Callable[[str, str | None, str | None, dict[str, str]], str]) -> Previa:
     nomes = nomes_das_vagas(regras)
     pessoas = {numero: social or nome for numero, nome, social in Inscricao.objects.filter(
         cargo=cargo, numero__in=[n for *_, n in titulares if n]).values_list(
         "numero", "candidato__nome", "candidato__nome_social")}
     linhas = [LinhaDaPrevia(posicao, nomes.get(vaga, vaga), nomes.get(lista, lista or "—"), numero or "—",
-                            pessoas.get(numero, ""), _motivo(vaga, lista, numero, nomes))
+                            pessoas.get(numero, ""), motivo(vaga, lista, numero, nomes))
               for posicao, vaga, lista, numero in titulares]
     return Previa(cargo, linhas, cotistas_sem_heteroidentificacao(cargo, [(lista, n) for _, _, lista, n in titulares]))
+
+
+def _motivo_da_substituicao(lista: str, vaga: str, origem: str | None, numero: str | None,
+                            nomes: dict[str, str]) -> str:
+    if numero is None:
+        return "Nenhum candidato habilitado restante: a posição fica vaga."
+    if origem == lista:
+        return f"O próximo ainda não chamado da lista {nomes.get(lista, lista)}, a mesma de quem sai."
+    return (f"A lista {nomes.get(lista, lista)} se esgotou: a vaga reverte e vai ao próximo da lista "
+            f"{nomes.get(origem, origem)}.")
 
 
 def _motivo(vaga: str, lista: str | None, numero: str | None, nomes: dict[str, str]) -> str:

@@ -1,5 +1,6 @@
-"""As chamadas de um cargo: a convocação inicial pelo motor, a substituição de quem desiste ou tem a nomeação
-anulada e as novas vagas no prazo de validade. Cada chamada é um ato que nunca se altera nem se apaga."""
+"""As chamadas de um cargo: a convocação inicial pelo motor, a substituição de quem desiste, tem a nomeação anulada ou
+é eliminado depois do resultado, e as novas vagas no prazo de validade. Cada chamada é um ato que nunca se altera nem
+se apaga."""
 
 from __future__ import annotations
 
@@ -29,7 +30,9 @@ from nucleo.servicos import ErroOperacao
 from nucleo.texto import plural
 
 
-def _travar(cargo: Cargo) -> Cargo:
+def travar_cargo(cargo: Cargo) -> Cargo:
+    """O cargo (e o certame) travado até o fim da transação: quem chama, desiste ou elimina no mesmo cargo espera a
+    sua vez, e cada ato lê o que o anterior gravou."""
     return Cargo.objects.select_for_update().select_related("certame").get(pk=cargo.pk)
 
 
@@ -82,7 +85,7 @@ def _ids_por_numero(cargo: Cargo, numeros) -> dict[str, int]:
 @transaction.atomic
 def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
     """A convocação das vagas do edital, de uma vez, pelo motor (padrão da lei e listas)."""
-    cargo = _travar(cargo)
+    cargo = travar_cargo(cargo)
     if not cargo.certame.alcancou(EstadoCertame.RESULTADO):
         raise ErroOperacao("A convocação inicial exige o resultado publicado.")
     if cargo.chamadas.exists():
@@ -124,9 +127,22 @@ def nomeacao_anular(*, convocacao: Convocacao, data: date, ato: str, usuario) ->
                           tipo=TipoChamada.ANULACAO, motivo="Nomeação anulada")
 
 
+@transaction.atomic
+def eliminado_substituir(*, convocacao: Convocacao, data: date, ato: str, usuario, motivo: str,
+                         ultima_chamada: int | None = None) -> Chamada | None:
+    """Elimina, depois do resultado, quem ocupa a posição (documentos não apresentados na posse, decisão judicial, a
+    retificação do resultado pela banca) e chama para ela o próximo da mesma lista, como numa desistência (Vargem
+    Alta art. 4º, § 2º; Iúna art. 7º, § 1º; Afonso Cláudio art. 3º, § 2º). O ato, com o motivo, é registrado por quem
+    chama (concursos/services/resultado.py). `ultima_chamada`: a última chamada do cargo que a prévia mostrou (como
+    em `novas_vagas_chamar`)."""
+    _exigir_a_ultima_chamada(travar_cargo(convocacao.cargo), ultima_chamada)
+    return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.ELIMINADO, tipo=TipoChamada.ELIMINACAO,
+                          motivo="Eliminação", justificativa=motivo)
+
+
 def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, situacao: str, tipo: str,
-                   motivo: str) -> Chamada | None:
-    cargo = _travar(convocacao.cargo)
+                   motivo: str, justificativa: str = "") -> Chamada | None:
+    cargo = travar_cargo(convocacao.cargo)
     convocacao = Convocacao.objects.select_related("inscricao").get(pk=convocacao.pk)
     if convocacao.desistiu_em is not None:
         raise ErroOperacao("Esta desistência já foi registrada." if tipo == TipoChamada.DESISTENCIA
@@ -136,10 +152,12 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
     convocacao.desistiu_em = data
     convocacao.ato_desistencia = ato
     convocacao.save(update_fields=["desistiu_em", "ato_desistencia"])
+    registro = f"{motivo} na posição {convocacao.posicao} ({ato})" + (f": {justificativa.rstrip('.')}."
+                                                                       if justificativa else ".")
     inscricao = situacao_registrar(inscricao=convocacao.inscricao, situacao=situacao, usuario=usuario,
-                                   motivo=f"{motivo} na posição {convocacao.posicao} ({ato}).")
+                                   motivo=registro)
     if fora_da_validade(cargo.certame, data):
-        # A desistência (ou a anulação) fica registrada; ninguém é chamado depois do fim da validade.
+        # A desistência (a anulação, a eliminação) fica registrada; ninguém é chamado depois do fim da validade.
         return None
     regras = cargo.certame.regras_motor()
     lista = convocacao.lista or convocacao.vaga
@@ -147,8 +165,9 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
     if candidato is None:
         return None
     exigir_heteroidentificacao(cargo, [(origem, candidato.inscricao)])
-    chamada = _nova_chamada(cargo, tipo, data, ato, usuario,
-                            observacao=f"{motivo}: {inscricao.numero} na posição {convocacao.posicao}.")
+    observacao = (f"{motivo}: {inscricao.numero} na posição {convocacao.posicao}."
+                  + (f" Motivo: {justificativa}" if justificativa else ""))
+    chamada = _nova_chamada(cargo, tipo, data, ato, usuario, observacao=observacao)
     Convocacao.objects.create(
         chamada=chamada, cargo=cargo, posicao=convocacao.posicao, vaga=convocacao.vaga, lista=origem or "",
         inscricao=Inscricao.objects.get(cargo=cargo, numero=candidato.inscricao), substitui=convocacao)
@@ -164,7 +183,7 @@ def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, u
     simultâneos (o cargo fica travado durante o ato) chamam uma vez só."""
     if quantidade < 1:
         raise ErroOperacao("Informe ao menos uma vaga nova.")
-    cargo = _travar(cargo)
+    cargo = travar_cargo(cargo)
     if not cargo.chamadas.exists():
         raise ErroOperacao("Faça primeiro a convocação inicial das vagas do edital.")
     _exigir_a_ultima_chamada(cargo, ultima_chamada)

@@ -11,6 +11,8 @@ Quem chama trava a inscrição quando a decisão depende do estado lido (p. ex. 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.db import transaction
 from django.db.models import QuerySet
 
@@ -20,10 +22,22 @@ from nucleo.servicos import auditar
 
 @transaction.atomic
 def situacao_registrar(*, inscricao: Inscricao, situacao: Situacao | str, usuario, motivo: str) -> Inscricao:
-    """Desistência, nomeação anulada ou eliminação por fraude: a nova situação da inscrição."""
+    """Desistência, nomeação anulada, eliminação por fraude ou depois do resultado: a nova situação da inscrição."""
     inscricao.situacao = situacao
     auditar(inscricao, usuario, motivo)
     inscricao.save(update_fields=["situacao"])
+    return inscricao
+
+
+@transaction.atomic
+def classificacao_registrar(*, inscricao: Inscricao, classificacao: int, nota_final: Decimal | None, usuario,
+                            motivo: str) -> Inscricao:
+    """A classificação e a nota retificadas depois do resultado, por ato (concursos/services/resultado.py confere o
+    ato, a colisão com outra inscrição e se a inscrição ocupa uma posição)."""
+    inscricao.classificacao = classificacao
+    inscricao.nota_final = nota_final
+    auditar(inscricao, usuario, motivo)
+    inscricao.save(update_fields=["classificacao", "nota_final"])
     return inscricao
 
 

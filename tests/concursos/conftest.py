@@ -7,8 +7,9 @@ from itertools import count
 
 import pytest
 
-from concursos.models import Candidato, Cargo, Certame, EstadoCertame, Inscricao
+from concursos.models import Candidato, Cargo, Certame, EstadoCertame, Heteroidentificacao, Inscricao
 from concursos.services.certame import certame_avancar, certame_publicar
+from concursos.services.chamadas import chamada_inicial
 from nucleo.models import Orgao
 from tests.conftest import municipio as municipio_do_ibge
 
@@ -84,3 +85,32 @@ def levar_ao_resultado(admin_user):
             certame = certame_avancar(certame=certame, usuario=admin_user, data=dia)
         return certame
     return levar
+
+
+@pytest.fixture
+def vargem_alta_homologado(fazer_certame, inscrever, levar_ao_resultado, admin_user):
+    """Vargem Alta (17% negros, a partir de 3 vagas), 3 vagas, validade de 12 meses, homologado em 10/03/2025 depois
+    da convocação inicial: B1 e B2 pela ampla, N1 na 3ª posição, a de negros (art. 4º). B3, B4, N2 e B5 esperam."""
+    certame = fazer_certame(cargos=(("ADM", 3, 0),))
+    Certame.objects.filter(pk=certame.pk).update(validade_meses=12)
+    cargo = certame.cargos.get()
+    inscrever(cargo, [("B1", "branca"), ("B2", "branca"), ("B3", "branca"), ("N1", "parda", True),
+                      ("B4", "branca"), ("N2", "preta", True), ("B5", "branca")])
+    certame = levar_ao_resultado(certame)
+    chamada_inicial(cargo=cargo, data=date(2025, 3, 1), ato="Decreto nº 1/2025", usuario=admin_user)
+    return certame_avancar(certame=certame, usuario=admin_user, data=date(2025, 3, 10))
+
+
+@pytest.fixture
+def afonso_claudio_nomeado(fazer_certame, inscrever, levar_ao_resultado, admin_user):
+    """Afonso Cláudio (a cada 5 nomeados, a 5ª vaga é do cotista, art. 3º, § 1º), 5 vagas, com a convocação inicial:
+    P1, com a autodeclaração confirmada pela comissão, na 5ª posição; P2, a próxima cotista, sem a
+    heteroidentificação."""
+    certame = fazer_certame(municipio="Afonso Cláudio", cargos=(("ADM", 5, 0),), numero="010/2024")
+    cargo = certame.cargos.get()
+    inscrever(cargo, [("A1", "branca"), ("A2", "branca"), ("A3", "branca"), ("A4", "branca"), ("A5", "branca"),
+                      ("P1", "parda", True), ("P2", "preta", True)])
+    Inscricao.objects.filter(cargo=cargo, numero="P1").update(heteroidentificacao=Heteroidentificacao.CONFIRMADO)
+    certame = levar_ao_resultado(certame)
+    chamada_inicial(cargo=cargo, data=date(2024, 9, 2), ato="Decreto nº 1/2024", usuario=admin_user)
+    return certame

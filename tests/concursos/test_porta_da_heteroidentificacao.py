@@ -8,15 +8,15 @@ pela ampla não passa pela porta. E um pedido de novas vagas repetido, em sequê
 
 from __future__ import annotations
 
-import threading
 from datetime import date
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from concursos.models import Chamada, Convocacao, Heteroidentificacao, Inscricao
 from concursos.services.chamadas import chamada_inicial, desistencia_registrar, novas_vagas_chamar
 from nucleo.servicos import ErroOperacao
+from tests.concursos.simultaneos import RECUSADO, ao_mesmo_tempo
 
 HOJE = date(2024, 9, 2)
 CONFIRMADO = Heteroidentificacao.CONFIRMADO
@@ -145,26 +145,9 @@ def test_dez_pedidos_simultaneos_de_uma_vaga_nova_chamam_uma_vez(cargo_afonso, a
     fica travado durante o ato e só o primeiro encontra a última chamada que viu; os outros nove são recusados."""
     _heteroidentificacao(cargo_afonso, P1=CONFIRMADO)
     chamada_inicial(cargo=cargo_afonso, data=HOJE, ato="Decreto nº 1/2024", usuario=admin_user)
-    resultados: list[str] = []
-    largada = threading.Barrier(10)
-
-    def pedir() -> None:
-        try:
-            largada.wait()
-            novas_vagas_chamar(cargo=cargo_afonso, quantidade=1, data=HOJE, ato="Portaria 2/2024",
-                               usuario=admin_user, ultima_chamada=1)
-            resultados.append("chamou")
-        except ErroOperacao:
-            resultados.append("recusado")
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=pedir) for _ in range(10)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(resultados) == ["chamou"] + ["recusado"] * 9
+    resultados = ao_mesmo_tempo(10, lambda: novas_vagas_chamar(
+        cargo=cargo_afonso, quantidade=1, data=HOJE, ato="Portaria 2/2024", usuario=admin_user, ultima_chamada=1))
+    assert resultados.count(RECUSADO) == 9 and len(resultados) == 10
     assert Chamada.objects.filter(cargo=cargo_afonso).count() == 2
     assert Convocacao.objects.filter(cargo=cargo_afonso).count() == 6
 

@@ -2,7 +2,6 @@
 exportação «Preparando o arquivo» para sempre. Sem sinal por TAREFAS_SEM_SINAL_MINUTOS, a tarefa é dada como falha,
 com o motivo em português, e pode ser refeita; a que está viva não é tocada; e nada fica gravado pela metade."""
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -11,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.core.files.base import ContentFile
 from django.core.management import call_command
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -22,6 +21,7 @@ from concursos.models import EstadoExportacao, EstadoImportacao, Exportacao, Imp
 from concursos.recuperacao import marcar_paradas, reabrir_exportacao, reabrir_importacao
 from tests.concursos.conftest import cpf_valido
 from tests.concursos.importacao.conftest import csv_de, linha
+from tests.concursos.simultaneos import ao_mesmo_tempo
 from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
@@ -198,21 +198,7 @@ def test_dois_pedidos_simultaneos_de_refazer_so_um_vale(gravando):
         pytest.skip("Conexões simultâneas de verdade: PostgreSQL.")
     registro = gravando(MORTO)
     marcar_paradas()
-    largada = threading.Barrier(4)
-    resultados = []
-
-    def pedir():
-        try:
-            largada.wait()
-            resultados.append(reabrir_importacao(Importacao.objects.get(pk=registro.pk)))
-        finally:
-            connections.close_all()
-
-    pedidos = [threading.Thread(target=pedir) for _ in range(4)]
-    for pedido in pedidos:
-        pedido.start()
-    for pedido in pedidos:
-        pedido.join()
+    resultados = ao_mesmo_tempo(4, lambda: reabrir_importacao(Importacao.objects.get(pk=registro.pk)))
     assert sorted(resultados) == [False, False, False, True]
 
 

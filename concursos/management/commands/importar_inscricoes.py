@@ -1,13 +1,17 @@
-"""python manage.py importar_inscricoes CERTAME ARQUIVO [--dry-run]: o arquivo da banca, tudo ou nada."""
+"""python manage.py importar_inscricoes CERTAME ARQUIVO [--dry-run] [--ato ATO --data-do-ato DATA --motivo MOTIVO]: o
+arquivo da banca, tudo ou nada; publicado o resultado, o arquivo com colunas de resultado o retifica e precisa do ato
+(decisão 0012)."""
 
 from __future__ import annotations
 
 import logging
+from datetime import date, datetime
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from concursos.importacao import falhas
+from concursos.importacao.retificacao_do_resultado import AtoDaRetificacao
 from concursos.importacao.servico import ErroGravacao, importar
 from concursos.models import Certame
 from nucleo.texto import milhar
@@ -30,6 +34,13 @@ def achar_certame(referencia: str) -> Certame:
     return certames[0]
 
 
+def _data(texto: str) -> date:
+    try:
+        return datetime.strptime(texto, "%d/%m/%Y").date()
+    except ValueError as exc:
+        raise CommandError(f"Data inválida: «{texto}» (use dd/mm/aaaa).") from exc
+
+
 class Command(BaseCommand):
     # O comando só lê o arquivo e grava dados: as verificações do sistema (admin, modelos) ficam para o
     # `manage.py check` da CI, e não somam ~0,05 s a cada importação.
@@ -42,14 +53,20 @@ class Command(BaseCommand):
         parser.add_argument("certame", help="id do certame ou número do edital (p. ex. 001/2025)")
         parser.add_argument("arquivo", help="arquivo .csv ou .xlsx")
         parser.add_argument("--dry-run", action="store_true", help="só valida e mostra o que faria; não grava")
+        parser.add_argument("--ato", default="", help="publicado o resultado: o ato que o retifica (p. ex. «Edital nº "
+                                                      "3/2026 — retificação do resultado»)")
+        parser.add_argument("--data-do-ato", type=_data, default=None, help="a data do ato da retificação (dd/mm/aaaa)")
+        parser.add_argument("--motivo", default="", help="o motivo da retificação do resultado")
 
-    def handle(self, *args, certame: str, arquivo: str, dry_run: bool, **opcoes):
+    def handle(self, *args, certame: str, arquivo: str, dry_run: bool, ato: str, data_do_ato: date | None,
+               motivo: str, **opcoes):
         caminho = Path(arquivo)
         if not caminho.is_file():
             raise CommandError(f"Arquivo não encontrado: {arquivo}")
         alvo = achar_certame(certame)
         try:
-            resultado = importar(certame=alvo, arquivo=caminho, nome=caminho.name, gravar=not dry_run)
+            resultado = importar(certame=alvo, arquivo=caminho, nome=caminho.name, gravar=not dry_run,
+                                 retificacao=AtoDaRetificacao(ato, data_do_ato, motivo))
         except ErroGravacao as exc:
             raise CommandError(str(exc)) from exc
         except Exception as exc:
@@ -67,6 +84,8 @@ class Command(BaseCommand):
                                "linha(s) lida(s): nada foi gravado.")
         self.stdout.write(f"Certame: {alvo} (id {alvo.pk}).")
         self.stdout.write(resultado.resumo())
+        for efeito in resultado.efeitos or ():
+            self.stdout.write(f"Inscrição {efeito['sai']} eliminada: {efeito['efeito']}")
         segundos = f"{resultado.segundos:.1f}".replace(".", ",")
         self.stdout.write(f"Tempo: {segundos} s ({milhar(round(resultado.linhas_por_segundo))} linhas/s).")
         if resultado.gravado:

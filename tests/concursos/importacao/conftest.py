@@ -60,11 +60,15 @@ def cpfs():
     return [cpf_valido(900_000 + i) for i in range(40)]
 
 
-@pytest.fixture
-def operador(db, certame):
-    """Quem importa pelo admin: o envio, a validação e a confirmação, sem ser superusuário, lotado no órgão."""
-    usuario = get_user_model().objects.create_user("operador", password="senha-de-teste-1", is_staff=True)
+def conta_que_importa(nome: str = "operador"):
+    """Quem importa pelo admin: o envio, a validação e a confirmação, sem ser superusuário, lotado nos órgãos."""
+    usuario = get_user_model().objects.create_user(nome, password="senha-de-teste-1", is_staff=True)
     lotar_em_todos(usuario)
     usuario.user_permissions.add(*Permission.objects.filter(
         codename__in=["add_inscricao", "view_certame", "view_inscricao"]))
     return usuario
+
+
+@pytest.fixture
+def operador(db, certame):
+    return conta_que_importa()

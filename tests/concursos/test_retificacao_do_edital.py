@@ -18,7 +18,7 @@ from concursos.documentos import TIPO_LISTA_CLASSIFICACAO, TIPO_QUADRO_VAGAS, em
 from concursos.models import AtoDoCertame, Certame, TipoAto
 from concursos.services.certame import certame_avancar, certame_prorrogar, certame_publicar
 from concursos.services.chamadas import chamada_inicial
-from concursos.services.retificacao import certame_retificar, documentos_reemitir
+from concursos.services.retificacao_do_edital import certame_retificar, documentos_reemitir
 from documentos.models import DocumentoEmitido
 from nucleo.servicos import ErroOperacao
 

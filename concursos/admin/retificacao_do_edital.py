@@ -1,5 +1,5 @@
 """As páginas da retificação do edital publicado (do certame e de um cargo): o formulário, a prévia do que muda e o
-ato. A regra está em concursos/services/retificacao.py; aqui só a tela."""
+ato. A regra está em concursos/services/retificacao_do_edital.py; aqui só a tela."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 
-from concursos.admin.formularios import RetificacaoForm
-from concursos.services.retificacao import (
+from concursos.admin.formularios import RetificacaoDoEditalForm
+from concursos.services.retificacao_do_edital import (
     CAMPOS_DO_CARGO,
     CAMPOS_DO_CERTAME,
     alteracoes_da_retificacao,
@@ -49,7 +49,7 @@ class RetificacaoAdminMixin:
     def _retificar(self, request, certame, objeto, campos, *, cargo, titulo: str):
         if not self.has_change_permission(request, certame):
             raise PermissionDenied
-        form = RetificacaoForm(request.POST if request.method == "POST" else None, objeto=objeto, campos=campos)
+        form = RetificacaoDoEditalForm(request.POST if request.method == "POST" else None, objeto=objeto, campos=campos)
         previa = {}
         if request.method == "POST" and form.is_valid():
             dados_certame, dados_cargos = ({}, {cargo.pk: form.mudancas()}) if cargo else (form.mudancas(), {})
