@@ -96,6 +96,9 @@ def test_a_convocacao_com_cotista_sem_heteroidentificacao_e_recusada(leis_de_ori
     page.get_by_label("Ato:", exact=True).fill("Edital de convocação nº 1/2024")
     page.get_by_role("button", name="Ver quem seria convocado").click()
     expect(page.locator(".certame-previa .errornote")).to_contain_text("exige a heteroidentificação")
+    expect(page.locator(".certame-previa .errornote").get_by_role(
+        "link", name="abra a comissão de heteroidentificação do certame")).to_have_attribute(
+        "href", f"/admin/heteroidentificacao/comissao/?certame={certame.pk}")
     page.get_by_role("button", name="Confirmar e registrar a convocação inicial").click()
     expect(page.locator(".messagelist")).to_contain_text("sem a autodeclaração confirmada pela comissão")
     assert not Convocacao.objects.filter(cargo=cargo).exists()
