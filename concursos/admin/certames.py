@@ -35,8 +35,8 @@ from concursos.admin.comum import (
 )
 from concursos.admin.formularios import (
     AtoForm,
-    ConfirmacaoForm,
     ConvocacaoInicialForm,
+    EtapaForm,
     HomologacaoForm,
     NovasVagasForm,
     PublicacaoForm,
@@ -351,7 +351,8 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmi
         if request.method == "POST" and form.is_valid():
             try:
                 certame = certame_publicar(certame=certame, usuario=request.user,
-                                           justificativa=form.cleaned_data.get("justificativa", ""))
+                                           justificativa=form.cleaned_data.get("justificativa", ""),
+                                           publicacao=form.cleaned_data["publicacao"])
             except ErroOperacao as erro:
                 self.message_user(request, str(erro), messages.ERROR)
                 return HttpResponseRedirect(self._url_painel(certame))
@@ -383,11 +384,12 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmi
                               messages.WARNING)
             return HttpResponseRedirect(self._url_painel(certame))
         botao, explicacao = ACOES_ETAPA[seguinte]
-        form_classe = HomologacaoForm if seguinte == EstadoCertame.HOMOLOGADO else ConfirmacaoForm
+        form_classe = HomologacaoForm if seguinte == EstadoCertame.HOMOLOGADO else EtapaForm
         form = form_classe(request.POST if request.method == "POST" else None)
         if request.method == "POST" and form.is_valid():
             try:
-                certame = certame_avancar(certame=certame, usuario=request.user, data=form.cleaned_data.get("data"))
+                certame = certame_avancar(certame=certame, usuario=request.user, data=form.cleaned_data.get("data"),
+                                          publicacao=form.cleaned_data["publicacao"])
             except ErroOperacao as erro:
                 self.message_user(request, str(erro), messages.ERROR)
             else:

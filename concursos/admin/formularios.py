@@ -67,15 +67,29 @@ class RetificacaoDaClassificacaoForm(AtoForm):
     field_order = ["classificacao", "nota_final", "data", "ato", "motivo"]
 
 
-class HomologacaoForm(forms.Form):
+def _campo_da_publicacao() -> forms.CharField:
+    return forms.CharField(label="Publicação oficial", max_length=200, required=False,
+                           widget=forms.TextInput(attrs={"size": 60}),
+                           help_text="Opcional: onde o ato sai, p. ex. «Diário Oficial dos Municípios de 05/12/2026». "
+                                     "Fica no registro do ato.")
+
+
+class EtapaForm(forms.Form):
+    """O encerramento das inscrições e a publicação do resultado: a confirmação, com a publicação oficial do ato."""
+
+    publicacao = _campo_da_publicacao()
+
+
+class HomologacaoForm(EtapaForm):
     data = forms.DateField(label="Data da homologação", widget=AdminDateWidget, help_text="dd/mm/aaaa")
+    field_order = ["data", "publicacao"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["data"].initial = timezone.localdate()
 
 
-class PublicacaoForm(forms.Form):
+class PublicacaoForm(EtapaForm):
     """A publicação do edital: sem lei de reserva aplicável, com a justificativa escrita (que fica no ato)."""
 
     justificativa = forms.CharField(
@@ -88,10 +102,6 @@ class PublicacaoForm(forms.Form):
         super().__init__(*args, **kwargs)
         if not sem_lei:
             del self.fields["justificativa"]
-
-
-class ConfirmacaoForm(forms.Form):
-    """Sem campos: a página só pede a confirmação (POST com CSRF)."""
 
 
 class RetificacaoDoEditalForm(forms.Form):

@@ -255,3 +255,11 @@ def test_certame_de_outro_orgao_nem_aparece(client, publicado, django_user_model
                                                                        municipio=municipio("Iúna")))
     client.force_login(usuario)
     assert client.get(reverse("admin:concursos_certame_retificar", args=[publicado.pk])).status_code == 404
+
+
+def test_a_pagina_da_etapa_registra_a_publicacao_oficial_no_ato(admin_client, publicado):
+    url = reverse("admin:concursos_certame_avancar", args=[publicado.pk])
+    assert "Publicação oficial" in admin_client.get(url).content.decode()
+    admin_client.post(url, {"publicacao": "Diário Oficial dos Municípios de 08/04/2024"})
+    ato = publicado.atos.get(tipo=TipoAto.ENCERRAMENTO)
+    assert ato.publicacao == "Diário Oficial dos Municípios de 08/04/2024" and ato.numero == 2
