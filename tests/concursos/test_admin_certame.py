@@ -3,8 +3,6 @@
 from datetime import date
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
@@ -14,7 +12,6 @@ from concursos.models import Cargo, Certame, Chamada, Convocacao, EstadoCertame,
 from concursos.services.certame import certame_publicar
 from concursos.services.chamadas import chamada_inicial
 from tests.concursos.conftest import cpf_valido
-from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
 
@@ -31,22 +28,6 @@ def pagina_do_cargo(cargo: Cargo) -> str:
 
 def mensagens(resposta) -> list[str]:
     return [str(m) for m in get_messages(resposta.wsgi_request)]
-
-
-@pytest.fixture
-def cliente_com():
-    """cliente_com("concursos.view_certame", ...): um servidor do RH (staff) só com essas permissões."""
-    def fazer(*permissoes: str) -> Client:
-        usuario = get_user_model().objects.create_user(f"rh{len(permissoes)}", password="senha-rh-123",
-                                                       is_staff=True)
-        lotar_em_todos(usuario)
-        for permissao in permissoes:
-            app, codigo = permissao.split(".")
-            usuario.user_permissions.add(Permission.objects.get(content_type__app_label=app, codename=codigo))
-        cliente = Client()
-        cliente.force_login(usuario)
-        return cliente
-    return fazer
 
 
 @pytest.fixture
