@@ -14,6 +14,7 @@ texto alinhadas em fonte monoespaçada, cinco por célula (`documentos.tabela_te
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -29,7 +30,7 @@ from legislacao.models import Consequencia, Lei, Prioridade
 from legislacao.rotulos import nomes_das_vagas
 from legislacao.saida import ordem_compacta
 from legislacao.selectors import lei_aplicavel
-from nucleo.texto import data_br
+from nucleo.texto import data_br, plural
 
 # Os tipos dos documentos dos certames (documentos/tipos.py); o código é o que fica guardado em cada documento.
 TIPO_QUADRO_VAGAS = registrar_tipo("quadro_vagas", "Quadro de vagas (anexo do edital)")
@@ -276,22 +277,35 @@ def emitir_lista(*, cargo: Cargo, codigo: str, usuario) -> DocumentoEmitido:
 # --- convocações ------------------------------------------------------------------------------------------------
 
 COLUNAS_CONVOCACAO = [Coluna("Posição", direita=True), Coluna("Vaga"), Coluna("Lista"), Coluna("Inscrição"),
-                      Coluna("CPF"), Coluna("Chamada", direita=True), Coluna("Data"), Coluna("Desistência"),
+                      Coluna("CPF"), Coluna("Chamada", direita=True), Coluna("Data"), Coluna("Vacância"),
                       Coluna("Nome")]
 
 
 def _linha_convocacao(c: Convocacao) -> list:
-    """Uma posição da ordem de nomeação; o substituto e o ato da desistência vão junto do nome."""
+    """Uma posição da ordem de nomeação; o substituto, o passo do provimento (nomeado, empossado, em exercício) e a
+    causa e o ato da vacância vão junto do nome."""
     if c.inscricao is None:
         return [c.posicao, c.vaga, c.lista or "—", "—", "—", f"{c.chamada.numero}ª", data_br(c.chamada.data, "—"),
                 data_br(c.desistiu_em, "—"), "sem candidato habilitado"]
     nome = str(c.inscricao.candidato)
     if c.substitui:
         nome += f" (substitui {c.substitui.inscricao.numero})"
-    if c.desistiu_em and c.ato_desistencia:
-        nome += f" — desistência: {c.ato_desistencia}"
+    if c.desistiu_em:
+        causa = (c.get_causa_vacancia_display() or "vacância").lower()
+        nome += f" — {causa}: {c.ato_desistencia}" if c.ato_desistencia else f" — {causa}"
+    elif c.nomeado_em:
+        nome += f" — {c.etapa.lower()}"
     return [c.posicao, c.vaga, c.lista or "—", c.inscricao.numero, c.inscricao.candidato.cpf_mascarado,
             f"{c.chamada.numero}ª", data_br(c.chamada.data, "—"), data_br(c.desistiu_em, "—"), nome]
+
+
+def vacancias_por_causa(convocacoes: list[Convocacao]) -> str:
+    """«2 vacâncias (desistência: 1; exoneração a pedido: 1)», ou vazio sem nenhuma."""
+    causas = Counter((c.get_causa_vacancia_display() or "vacância").lower() for c in convocacoes if c.desistiu_em)
+    if not causas:
+        return ""
+    detalhe = "; ".join(f"{causa}: {n}" for causa, n in sorted(causas.items()))
+    return f"{plural(sum(causas.values()), 'vacância', 'vacâncias')} ({detalhe})"
 
 
 def contexto_convocacoes(cargo: Cargo) -> dict:
@@ -313,7 +327,7 @@ def contexto_convocacoes(cargo: Cargo) -> dict:
     return {"certame": cargo.certame, "cargo": cargo, "convocacoes": convocacoes, "chamadas": chamadas,
             "tabela": tabela, "nomes": nomes, "legenda": sorted(nomes.items(), key=lambda item: item[0] != motor.AMPLA),
             "resumo": {"posicoes": len({c.posicao for c in convocacoes}), "em_exercicio": len(ativas),
-                       "desistencias": sum(1 for c in convocacoes if c.desistiu_em),
+                       "vacancias": vacancias_por_causa(convocacoes),
                        "revertidas": sum(1 for c in ativas if c.lista and c.lista != c.vaga),
                        "sem_titular": sum(1 for c in convocacoes if c.inscricao_id is None)},
             "resumo_lei": (cargo.certame.regras or {}).get("lei", {})}

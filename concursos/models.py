@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from datetime import date
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -29,6 +29,7 @@ from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
 from nucleo.models import Municipio, Orgao, TarefaComProgresso
+from nucleo.texto import data_br
 
 
 class TipoCertame(models.TextChoices):
@@ -71,6 +72,17 @@ class Certame(models.Model):
         help_text="O do edital: até 2 anos, prorrogável uma vez por igual período (Constituição Federal, art. 37, "
                   "III). A homologação conta a validade a partir da sua data.")
     validade_ate = models.DateField("validade até", null=True, blank=True)
+    # Os prazos do provimento são do estatuto dos servidores do município ou do edital, nunca do sistema: a Lei
+    # 8.112/1990 (os servidores federais) dá 30 dias para a posse (art. 13, § 1º) e 15 para o exercício (art. 15, § 1º).
+    prazo_posse_dias = models.PositiveSmallIntegerField(
+        "prazo da posse (dias)", null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text="Contados da nomeação, como o estatuto do município ou o edital os fixam (p. ex. Lei 8.112/1990, "
+                  "art. 13, § 1º: 30 dias). Passado o prazo sem posse, a nomeação é tornada sem efeito e o próximo "
+                  "da mesma lista é chamado. Em branco, sem prazo.")
+    prazo_exercicio_dias = models.PositiveSmallIntegerField(
+        "prazo do exercício (dias)", null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text="Contados da posse (p. ex. Lei 8.112/1990, art. 15, § 1º: 15 dias). Passado o prazo sem "
+                  "exercício, o servidor é exonerado de ofício. Em branco, sem prazo.")
     prorrogado_ate = models.DateField("prorrogado até", null=True, blank=True)
     estado = models.CharField("situação", max_length=24, choices=EstadoCertame.choices,
                               default=EstadoCertame.RASCUNHO, db_index=True)
@@ -118,6 +130,14 @@ class Certame(models.Model):
     def fim_da_validade(self) -> date | None:
         """O último dia em que o certame nomeia: o da prorrogação, se houve, ou o da validade (CF art. 37, III)."""
         return self.prorrogado_ate or self.validade_ate
+
+    def posse_ate(self, nomeado_em: date) -> date | None:
+        """O último dia da posse de quem foi nomeado em `nomeado_em`; sem prazo no edital, None."""
+        return nomeado_em + timedelta(days=self.prazo_posse_dias) if self.prazo_posse_dias else None
+
+    def exercicio_ate(self, empossado_em: date) -> date | None:
+        """O último dia para entrar em exercício de quem tomou posse em `empossado_em`; sem prazo no edital, None."""
+        return empossado_em + timedelta(days=self.prazo_exercicio_dias) if self.prazo_exercicio_dias else None
 
     def alcancou(self, estado: str) -> bool:
         return ORDEM_DOS_ESTADOS.index(self.estado) >= ORDEM_DOS_ESTADOS.index(estado)
@@ -401,6 +421,38 @@ class TipoChamada(models.TextChoices):
     NOVAS_VAGAS = "novas_vagas", "Novas vagas no prazo de validade"
     ANULACAO = "anulacao", "Substituição de nomeação anulada por fraude"
     ELIMINACAO = "eliminacao", "Substituição de eliminado depois do resultado"
+    VACANCIA = "vacancia", "Substituição por vacância (exoneração, falecimento, nomeação sem efeito…)"
+
+
+class CausaVacancia(models.TextChoices):
+    """Por que o titular deixou a posição. As de Iúna art. 7º, I, que a lei põe «após a posse» (exonerados, a pedido
+    ou por reprovação no estágio probatório, contratos rescindidos, demitidos, aposentados), exigem a posse; todas
+    levam à regra da mesma lista (Iúna art. 7º, § 1º; Vargem Alta art. 4º, § 2º; Afonso Cláudio art. 3º, § 2º). A
+    anulação por fraude e a eliminação depois do resultado têm os seus próprios atos (decisão 0013)."""
+
+    DESISTENCIA = "desistencia", "Desistência"
+    SEM_EFEITO = "sem_efeito", "Nomeação tornada sem efeito (sem posse no prazo)"
+    EXONERACAO_A_PEDIDO = "exoneracao_pedido", "Exoneração a pedido"
+    EXONERACAO_ESTAGIO = "exoneracao_estagio", "Exoneração por reprovação no estágio probatório"
+    EXONERACAO_DE_OFICIO = "exoneracao_oficio", "Exoneração de ofício (sem exercício no prazo)"
+    RESCISAO = "rescisao", "Rescisão do contrato"
+    FALECIMENTO = "falecimento", "Falecimento"
+    DEMISSAO = "demissao", "Demissão"
+    APOSENTADORIA = "aposentadoria", "Aposentadoria"
+    ANULACAO = "anulacao", "Nomeação anulada por fraude"
+    ELIMINACAO = "eliminacao", "Eliminação depois do resultado"
+
+
+# Iúna art. 7º, I: «que, após a posse, sejam exonerados, a pedido ou por reprovação no estágio probatório, que tenham
+# seus contratos rescindidos, [...] sido demitidos ou se aposentado». O falecimento não espera a posse: quem morre
+# nomeado deixa a posição do mesmo jeito, e registrá-lo como desistência seria dizer o falso.
+CAUSAS_DEPOIS_DA_POSSE = frozenset({
+    CausaVacancia.EXONERACAO_A_PEDIDO, CausaVacancia.EXONERACAO_ESTAGIO, CausaVacancia.EXONERACAO_DE_OFICIO,
+    CausaVacancia.RESCISAO, CausaVacancia.DEMISSAO, CausaVacancia.APOSENTADORIA})
+# As que a página do cargo registra; a nomeação sem efeito, a anulação e a eliminação vêm dos seus próprios atos.
+CAUSAS_DO_REGISTRO = (CausaVacancia.DESISTENCIA, CausaVacancia.EXONERACAO_A_PEDIDO, CausaVacancia.EXONERACAO_ESTAGIO,
+                      CausaVacancia.EXONERACAO_DE_OFICIO, CausaVacancia.RESCISAO, CausaVacancia.FALECIMENTO,
+                      CausaVacancia.DEMISSAO, CausaVacancia.APOSENTADORIA)
 
 
 class Chamada(models.Model):
@@ -439,8 +491,17 @@ class Convocacao(models.Model):
                                   on_delete=models.PROTECT, related_name="convocacoes")
     substitui = models.OneToOneField("self", verbose_name="substitui", null=True, blank=True,
                                      on_delete=models.PROTECT, related_name="substituida_por")
-    desistiu_em = models.DateField("desistência em", null=True, blank=True)
-    ato_desistencia = models.CharField("ato da desistência", max_length=200, blank=True)
+    # O caminho do provimento (convocação → nomeação → posse → exercício), cada passo com a sua data
+    # (concursos/services/nomeacao.py); os prazos entre eles são do edital (Certame.prazo_posse_dias...).
+    nomeado_em = models.DateField("nomeação em", null=True, blank=True)
+    ato_nomeacao = models.CharField("ato da nomeação", max_length=200, blank=True)
+    empossado_em = models.DateField("posse em", null=True, blank=True)
+    exercicio_em = models.DateField("exercício desde", null=True, blank=True)
+    # A saída do titular, por qualquer causa (os nomes dos campos vêm de quando só havia a desistência).
+    desistiu_em = models.DateField("vacância em", null=True, blank=True)
+    ato_desistencia = models.CharField("ato da vacância", max_length=200, blank=True)
+    causa_vacancia = models.CharField("causa da vacância", max_length=20, choices=CausaVacancia.choices, blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         verbose_name = "convocação"
@@ -456,6 +517,38 @@ class Convocacao(models.Model):
 
     def __str__(self) -> str:
         return f"Posição {self.posicao} ({self.vaga})"
+
+    def posse_vencida(self, certame: Certame, hoje: date) -> bool:
+        """Nomeado, sem posse, e o prazo da posse do edital já passou em `hoje`: a nomeação se torna sem efeito."""
+        if self.desistiu_em or self.nomeado_em is None or self.empossado_em is not None:
+            return False
+        limite = certame.posse_ate(self.nomeado_em)
+        return limite is not None and hoje > limite
+
+    def causas_de_vacancia(self) -> list[tuple[str, str]]:
+        """As causas que a página da vacância oferece no passo em que o titular está: antes da posse, a desistência
+        (e o falecimento); depois dela, as de Iúna art. 7º, I, «após a posse»."""
+        if self.empossado_em is None:
+            causas = [CausaVacancia.DESISTENCIA, CausaVacancia.FALECIMENTO]
+        else:
+            causas = [c for c in CAUSAS_DO_REGISTRO if c in CAUSAS_DEPOIS_DA_POSSE or c == CausaVacancia.FALECIMENTO]
+        return [(c.value, c.label) for c in causas]
+
+    @property
+    def etapa(self) -> str:
+        """Onde o titular está no caminho do provimento, ou por que saiu: o que as telas e os PDFs mostram."""
+        if self.desistiu_em is not None:
+            causa = self.get_causa_vacancia_display() or "Vacância"
+            return f"{causa} em {data_br(self.desistiu_em)}"
+        if self.inscricao_id is None:
+            return "Sem titular"
+        if self.exercicio_em:
+            return f"Em exercício desde {data_br(self.exercicio_em)}"
+        if self.empossado_em:
+            return f"Empossado(a) em {data_br(self.empossado_em)}"
+        if self.nomeado_em:
+            return f"Nomeado(a) em {data_br(self.nomeado_em)}"
+        return "Convocado(a)"
 
 
 class EstadoImportacao(models.TextChoices):

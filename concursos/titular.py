@@ -54,10 +54,10 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
                      data_br(i.autodeclaracao_em), "" if i.nota_final is None else f"{i.nota_final:n}",
                      "" if i.classificacao is None else str(i.classificacao), i.get_situacao_display(),
                      i.get_heteroidentificacao_display()) for i in inscricoes)),
-        Secao("Convocações", ("edital", "cargo", "posição", "vaga", "chamada", "ato", "desistência"),
+        Secao("Convocações", ("edital", "cargo", "posição", "vaga", "chamada", "ato", "situação"),
               tuple((c.cargo.certame.numero_edital, c.cargo.codigo, str(c.posicao), c.vaga,
-                     f"{c.chamada.numero}ª, {data_br(c.chamada.data)}", c.chamada.ato,
-                     data_br(c.desistiu_em)) for c in convocacoes)),
+                     f"{c.chamada.numero}ª, {data_br(c.chamada.data)}", c.chamada.ato, c.etapa)
+                    for c in convocacoes)),
         Secao("Atos sobre o resultado publicado",
               ("edital", "inscrição", "tipo", "ato", "data", "motivo", "o que mudou"),
               tuple((a.inscricao.certame.numero_edital, a.inscricao.numero, a.get_tipo_display(), a.ato,

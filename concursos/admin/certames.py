@@ -5,9 +5,10 @@ As ações que mudam o destino de alguém chamam concursos/services/; aqui só h
 mensagem.
 
 Passa de 500 linhas de propósito: o painel e as páginas de cada ato (publicar, avançar, prorrogar, convocar, novas
-vagas, desistência, a página do cargo) partilham o recorte por órgão, as permissões e a montagem da página
+vagas, a página do cargo) partilham o recorte por órgão, as permissões e a montagem da página
 (`_certame`, `_cargo`, `_pagina_acao`) desta classe; os formulários, os cargos e os atos sobre o resultado de uma
-inscrição (concursos/admin/resultado.py) já estão fora.
+inscrição (concursos/admin/resultado.py) e os do provimento e da vacância de uma posição
+(concursos/admin/provimento.py) já estão fora.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from concursos.admin.formularios import (
     NovasVagasForm,
     PublicacaoForm,
 )
+from concursos.admin.provimento import ProvimentoMixin, acoes_da_posicao
 from concursos.admin.resultado import PERMISSAO_ALTERAR_INSCRICAO, AtosDoResultadoMixin
 from concursos.admin.retificacao_do_edital import RetificacaoAdminMixin
 from concursos.models import (
@@ -65,12 +67,10 @@ from concursos.services.certame import (
     certame_avancar,
     certame_prorrogar,
     certame_publicar,
-    fora_da_validade,
 )
 from concursos.services.chamadas import (
     chamada_inicial,
     chamada_inicial_certame,
-    desistencia_registrar,
     novas_vagas_chamar,
 )
 from legislacao import motor
@@ -83,7 +83,8 @@ from nucleo.texto import data_br, plural
 
 
 @admin.register(Certame)
-class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
+class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin, RecorteOrgaoAdmin,
+                   HistoricoSoConsultaAdmin):
     caminho_orgao = "orgao"
     list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
     list_display_links = None
@@ -97,7 +98,8 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmi
     # Publicado, o edital é ato público: nada dele se edita na ficha. O que pode mudar muda por retificação
     # (concursos/services/retificacao_do_edital.py); o município e a data, nunca — mudariam a lei aplicável.
     campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "titulo", "municipio", "motivo_municipio",
-                                  "data_edital", "inscricoes_inicio", "inscricoes_fim", "validade_meses"]
+                                  "data_edital", "inscricoes_inicio", "inscricoes_fim", "validade_meses",
+                                  "prazo_posse_dias", "prazo_exercicio_dias"]
 
     class Media:
         css = {"all": ["legislacao/legislacao.css", "concursos/concursos.css"]}
@@ -111,7 +113,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmi
                                "certame. Outro município que o do órgão só com o motivo.",
                 "fields": ["municipio", "motivo_municipio", "data_edital"]}),
             ("Prazos", {"fields": [("inscricoes_inicio", "inscricoes_fim"), "validade_meses", "data_homologacao",
-                                   ("validade_ate", "prorrogado_ate")]}),
+                                   ("validade_ate", "prorrogado_ate"), ("prazo_posse_dias", "prazo_exercicio_dias")]}),
         ]
         if obj is not None:
             campos = ["situacao", "lei_aplicada", "motivo", "publicado_em"]
@@ -240,8 +242,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmi
             path("cargo/<int:cargo_id>/", site.admin_view(self.cargo_view), name="concursos_cargo_painel"),
             path("cargo/<int:cargo_id>/novas-vagas/", site.admin_view(self.novas_vagas_view),
                  name="concursos_cargo_novas_vagas"),
-            path("convocacao/<int:convocacao_id>/desistencia/", site.admin_view(self.desistencia_view),
-                 name="concursos_convocacao_desistencia"),
+            *self.urls_do_provimento(),
             *self.urls_do_resultado(),
             *admin_importacao.urls(site),
             *admin_documentos.urls(site),
@@ -492,10 +493,15 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmi
         if aba == "ordem":
             pagina = Paginator(ordem_de_nomeacao(cargo), POR_PAGINA).get_page(request.GET.get("p"))
             pagina.object_list = list(pagina.object_list)
+            hoje = timezone.localdate()
             for c in pagina.object_list:
                 c.nome_vaga, c.classe_vaga = nomes.get(c.vaga, c.vaga), classes.get(c.vaga, "v-g6")
                 c.nome_lista = nomes.get(c.lista, c.lista)
                 c.revertida = bool(c.inscricao_id and c.lista and c.lista != c.vaga)
+                c.vencida = c.posse_vencida(certame, hoje)
+                c.limite_posse = certame.posse_ate(c.nomeado_em) if c.nomeado_em else None
+                c.acoes = [(rotulo, reverse(f"admin:{rota}", args=[c.pk]))
+                           for rotulo, rota in acoes_da_posicao(c, certame, hoje)] if pode_chamar else []
         else:
             pagina = Paginator(lista.linhas, POR_PAGINA).get_page(request.GET.get("p"))
         resumo = [{"r": r, "classe": classes.get(r.codigo, "v-g6")} for r in resumo]
@@ -508,7 +514,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmi
             tem_chamadas=tem_chamadas, artigos=artigos,
             pode_convocar=(pode_chamar and not tem_chamadas and certame.alcancou(EstadoCertame.RESULTADO)),
             pode_chamar_novas=pode_chamar and tem_chamadas,
-            pode_desistencia=pode_chamar,
+            pode_provimento=pode_chamar,
             pode_retificar=certame.publicado and self.has_change_permission(request, certame),
             pode_eliminar=request.user.has_perm(PERMISSAO_ALTERAR_INSCRICAO),
         )
@@ -550,51 +556,3 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, RecorteOrgaoAdmi
             explicacao="Vagas surgidas no prazo de validade do certame: as posições seguintes da ordem de nomeação, "
                        "no mesmo padrão da lei" + (f" ({artigo})" if artigo else "") + ", cada uma para o próximo "
                        "candidato da lista do seu tipo de vaga. Quem já foi chamado não muda de posição.")
-
-    def desistencia_view(self, request, convocacao_id: int):
-        convocacao = get_object_or_404(
-            recortar(Convocacao.objects.select_related("cargo__certame", "inscricao__candidato", "chamada"),
-                     request.user, "cargo__certame__orgao"), pk=convocacao_id)
-        cargo = convocacao.cargo
-        if not self.has_view_permission(request, cargo.certame):
-            raise PermissionDenied
-        self._exigir_chamar(request)
-        url_cargo = reverse("admin:concursos_cargo_painel", args=[cargo.pk])
-        if convocacao.desistiu_em is not None:
-            self.message_user(request, "Esta desistência já foi registrada.", messages.WARNING)
-            return HttpResponseRedirect(url_cargo)
-        nomes = nomes_das_vagas(cargo.certame.regras_motor())
-        form = AtoForm(request.POST if request.method == "POST" else None)
-        if request.method == "POST" and form.is_valid():
-            dados = form.cleaned_data
-            try:
-                chamada = desistencia_registrar(convocacao=convocacao, data=dados["data"], ato=dados["ato"],
-                                                usuario=request.user)
-            except ErroOperacao as erro:
-                self.message_user(request, str(erro), messages.ERROR)
-            else:
-                if chamada is None and fora_da_validade(cargo.certame, dados["data"]):
-                    texto = (f"Desistência registrada. O prazo de validade do certame terminou em "
-                             f"{data_br(cargo.certame.fim_da_validade)}: ninguém é chamado para a posição "
-                             f"{convocacao.posicao} (Constituição Federal, art. 37, III).")
-                elif chamada is None:
-                    texto = (f"Desistência registrada. Não há candidato restante para a posição {convocacao.posicao}: "
-                             "ela fica vaga.")
-                else:
-                    nova = chamada.convocacoes.select_related("inscricao__candidato").get()
-                    texto = (f"Desistência registrada. A posição {convocacao.posicao} foi para a inscrição "
-                             f"{nova.inscricao.numero} — {nova.inscricao.candidato} (lista: "
-                             f"{nomes.get(nova.lista, nova.lista)}), na {chamada.numero}ª chamada.")
-                self.message_user(request, texto, messages.SUCCESS)
-                return HttpResponseRedirect(url_cargo)
-        artigo = (cargo.certame.regras or {}).get("lei", {}).get("artigo_desistencia")
-        lista = convocacao.lista or convocacao.vaga
-        return self._pagina_acao(
-            request, cargo.certame, titulo=f"Registrar desistência — posição {convocacao.posicao}", form=form,
-            botao="Registrar desistência", cancelar=url_cargo, cargo=cargo, convocacao=convocacao,
-            template_extra="admin/concursos/certame/_desistencia.html",
-            nome_vaga=nomes.get(convocacao.vaga, convocacao.vaga), nome_lista=nomes.get(lista, lista),
-            explicacao=f"A posição {convocacao.posicao} passa ao próximo candidato ainda não chamado da mesma lista "
-                       f"de quem desistiu ({nomes.get(lista, lista)})" + (f", {artigo}" if artigo else "")
-                       + "; esgotada a lista, a vaga segue a reversão da lei. A convocação de quem desistiu continua "
-                         "no histórico.")

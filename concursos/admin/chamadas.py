@@ -13,7 +13,6 @@ from concursos.admin.comum import (
 from concursos.models import (
     Chamada,
     Convocacao,
-    Situacao,
 )
 from nucleo.consulta import SoConsultaMixin
 from nucleo.orgaos import RecorteOrgaoAdmin
@@ -22,7 +21,7 @@ from nucleo.orgaos import RecorteOrgaoAdmin
 class ConvocacoesDaChamadaInline(SoConsultaMixin, admin.TabularInline):
     model = Convocacao
     fk_name = "chamada"
-    fields = ["posicao", "vaga", "lista", "inscricao", "candidato", "desistiu_em", "ato_desistencia"]
+    fields = ["posicao", "vaga", "lista", "inscricao", "candidato", "etapa", "ato_desistencia"]
     readonly_fields = fields
     extra = 0
     verbose_name_plural = "convocados nesta chamada"
@@ -81,8 +80,8 @@ class ConvocacaoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
     search_fields = ["inscricao__numero"]
     search_help_text = "Número de inscrição, exato."
     ordering = ["cargo_id", "posicao", "chamada_id"]
-    fields = ["cargo", "posicao", "vaga", "lista", "inscricao", "chamada", "substitui", "desistiu_em",
-              "ato_desistencia"]
+    fields = ["cargo", "posicao", "vaga", "lista", "inscricao", "chamada", "substitui", "nomeado_em", "ato_nomeacao",
+              "empossado_em", "exercicio_em", "causa_vacancia", "desistiu_em", "ato_desistencia"]
     readonly_fields = fields
 
     @admin.display(description="cargo", ordering="cargo__codigo")
@@ -105,11 +104,7 @@ class ConvocacaoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
 
     @admin.display(description="situação")
     def situacao(self, convocacao: Convocacao) -> str:
-        if convocacao.desistiu_em:
-            # A eliminação (depois do resultado ou por fraude) também tira da posição, e não é desistência.
-            saida = "Eliminado" if convocacao.inscricao.situacao == Situacao.ELIMINADO else "Desistiu"
-            return f"{saida} em {convocacao.desistiu_em:%d/%m/%Y}"
-        return "Em exercício" if convocacao.inscricao_id else "Sem titular"
+        return convocacao.etapa
 
     def get_search_results(self, request, queryset, search_term):
         termo = search_term.strip()

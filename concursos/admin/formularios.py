@@ -1,6 +1,6 @@
-"""Os formulários das páginas de ação do certame: o ato (data e número), a convocação inicial, as novas vagas, a
-homologação, a retificação, a confirmação e os atos sobre o resultado de uma inscrição (eliminação e retificação
-da classificação, com o motivo)."""
+"""Os formulários das páginas de ação do certame: o ato (data e número), a convocação inicial, as novas vagas, os
+passos do provimento e a vacância com a causa, a homologação, a retificação, a confirmação e os atos sobre o
+resultado de uma inscrição (eliminação e retificação da classificação, com o motivo)."""
 
 from __future__ import annotations
 
@@ -65,6 +65,29 @@ class RetificacaoDaClassificacaoForm(AtoForm):
     motivo = _motivo("Por que a classificação muda: p. ex. «recurso acolhido pela banca: erro na soma da prova "
                      "objetiva».")
     field_order = ["classificacao", "nota_final", "data", "ato", "motivo"]
+
+
+class DataForm(forms.Form):
+    """Um passo do provimento que não tem ato próprio publicado (a posse, o exercício): só a data."""
+
+    data = forms.DateField(label="Data", widget=AdminDateWidget, help_text="dd/mm/aaaa")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["data"].initial = timezone.localdate()
+
+
+class VacanciaForm(AtoForm):
+    causa = forms.ChoiceField(label="Causa da vacância", choices=())
+    field_order = ["causa", "data", "ato"]
+
+    def __init__(self, *args, causas: list[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["causa"].choices = causas
+        self.fields["causa"].initial = causas[0][0]
+        self.fields["ato"].help_text = ("O ato publicado ou o termo: «Termo de desistência nº 3/2026», «Portaria nº "
+                                        "12/2026 (exoneração a pedido)».")
+
 
 
 def _campo_da_publicacao() -> forms.CharField:

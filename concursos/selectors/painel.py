@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 
 from django.db.models import Count, Max, Q
+from django.utils import timezone
 
 from concursos.models import REGRAS_SEM_LEI, Cargo, Certame, Chamada, Convocacao, Inscricao, TipoCertame, TipoChamada
 from concursos.selectors.chamadas import ResumoVagas, quadro_das_posicoes, resumo_das_vagas
@@ -156,13 +157,36 @@ def _vagas(n: int) -> str:
 
 
 def avisos_do_certame(certame: Certame, lei: LeiDoCertame, cargos: list[Cargo]) -> list[Aviso]:
-    """Os avisos do painel: lei ausente ou fora de vigência, lei sem data, cargos abaixo do mínimo e fracionamento."""
-    avisos = [*_avisos_da_lei(certame, lei), *_avisos_dos_cargos(lei.regras, cargos)]
+    """Os avisos do painel: lei ausente ou fora de vigência, lei sem data, cargos abaixo do mínimo, fracionamento e as
+    nomeações que passaram do prazo da posse."""
+    avisos = [*_avisos_da_lei(certame, lei), *_avisos_dos_cargos(lei.regras, cargos),
+              *_aviso_da_posse(certame, timezone.localdate())]
     if not cargos:
         avisos.append(Aviso("info", "Nenhum cargo cadastrado",
                             "Cadastre os cargos e as vagas de cada um (em «Editar dados e cargos») antes de "
                             "publicar o edital."))
     return avisos
+
+
+def nomeacoes_sem_posse_no_prazo(certame: Certame, hoje: date) -> int:
+    """Quantos nomeados do certame não tomaram posse e já passaram do prazo da posse do edital em `hoje`."""
+    if not certame.prazo_posse_dias:
+        return 0
+    return Convocacao.objects.filter(
+        cargo__certame=certame, desistiu_em__isnull=True, empossado_em__isnull=True,
+        nomeado_em__lt=hoje - timedelta(days=certame.prazo_posse_dias)).count()
+
+
+def _aviso_da_posse(certame: Certame, hoje: date) -> list[Aviso]:
+    vencidas = nomeacoes_sem_posse_no_prazo(certame, hoje)
+    if not vencidas:
+        return []
+    passaram = "nomeação passou" if vencidas == 1 else "nomeações passaram"
+    torne = "torne-a" if vencidas == 1 else "torne-as"
+    return [Aviso("alerta", f"{vencidas} {passaram} do prazo de posse",
+                  f"O edital dá {plural(certame.prazo_posse_dias, 'dia', 'dias')} para a posse, contados da "
+                  f"nomeação: {torne} sem efeito na ordem de nomeação de cada cargo («Tornar sem efeito»), e o "
+                  "próximo da mesma lista é chamado.")]
 
 
 # Que campo da lei diz se ela alcança cada tipo de certame (p. ex. Ubatuba art. 8º: estágios; Afonso Cláudio

@@ -10,7 +10,10 @@ from django.db import transaction
 from django.db.models import Max
 
 from concursos.models import (
+    CAUSAS_DEPOIS_DA_POSSE,
+    CAUSAS_DO_REGISTRO,
     Cargo,
+    CausaVacancia,
     Certame,
     Chamada,
     Convocacao,
@@ -26,8 +29,8 @@ from concursos.services.certame import exigir_validade, fora_da_validade
 from concursos.services.inscricao import situacao_registrar
 from legislacao import motor
 from legislacao.models import citar
-from nucleo.servicos import ErroOperacao
-from nucleo.texto import plural
+from nucleo.servicos import ErroOperacao, auditar
+from nucleo.texto import data_br, plural
 
 
 def travar_cargo(cargo: Cargo) -> Cargo:
@@ -107,15 +110,44 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
 
 @transaction.atomic
 def desistencia_registrar(*, convocacao: Convocacao, data: date, ato: str, usuario) -> Chamada | None:
-    """Registra a desistência e chama, para a mesma posição, o próximo da mesma lista de quem desistiu.
+    """Registra a desistência (antes da posse) e chama, para a mesma posição, o próximo da mesma lista de quem
+    desistiu: a vacância com a causa «desistência» (`vacancia_registrar`)."""
+    return vacancia_registrar(convocacao=convocacao, causa=CausaVacancia.DESISTENCIA, data=data, ato=ato,
+                              usuario=usuario)
 
-    Vargem Alta art. 4º, § 2º; Iúna art. 7º, § 1º; Afonso Cláudio art. 3º, § 2º. Esgotada a lista,
-    a vaga segue a cadeia de reversão e, por fim, a ampla (Vargem Alta art. 4º, § 3º). Sem nenhum
-    candidato restante, ou terminada a validade do certame, a desistência fica registrada e a posição, vaga
-    (devolve None).
-    """
-    return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.DESISTENTE,
-                          tipo=TipoChamada.DESISTENCIA, motivo="Desistência")
+
+@transaction.atomic
+def vacancia_registrar(*, convocacao: Convocacao, causa: CausaVacancia | str, data: date, ato: str,
+                       usuario) -> Chamada | None:
+    """Registra a saída do titular pela causa (a desistência antes da posse; depois dela, a exoneração, a rescisão,
+    a demissão, a aposentadoria; o falecimento) e chama, para a mesma posição, o próximo da mesma lista (Iúna art. 7º,
+    I e § 1º; Vargem Alta art. 4º, § 2º; Afonso Cláudio art. 3º, § 2º). Esgotada a lista, a vaga segue a cadeia de
+    reversão e, por fim, a ampla (Vargem Alta art. 4º, § 3º). Sem nenhum candidato restante, ou terminada a validade
+    do certame, a vacância fica registrada e a posição, vaga (devolve None).
+
+    A situação da inscrição: quem desiste fica «desistente»; quem saiu depois da posse (ou faleceu) continua
+    «habilitado» — foi aprovado e provido, e a causa fica na posição (decisão 0013)."""
+    if causa not in CAUSAS_DO_REGISTRO:
+        raise ErroOperacao("Esta causa de vacância tem o seu próprio ato (a nomeação sem efeito, a anulação por "
+                           "fraude, a eliminação).")
+    travar_cargo(convocacao.cargo)
+    atual = Convocacao.objects.get(pk=convocacao.pk)
+    if atual.desistiu_em is None:
+        _exigir_a_etapa_da_causa(atual, causa)
+    situacao = Situacao.DESISTENTE if causa == CausaVacancia.DESISTENCIA else None
+    return _vagar_posicao(convocacao, data, ato, usuario, situacao=situacao, causa=causa)
+
+
+def _exigir_a_etapa_da_causa(convocacao: Convocacao, causa: str) -> None:
+    rotulo = CausaVacancia(causa).label.lower()
+    if causa in CAUSAS_DEPOIS_DA_POSSE and convocacao.empossado_em is None:
+        raise ErroOperacao(f"A {rotulo} é de quem já tomou posse, e o titular da posição {convocacao.posicao} está "
+                           f"«{convocacao.etapa.lower()}»: antes da posse, a saída é a desistência, ou a nomeação "
+                           "tornada sem efeito quando o prazo da posse passa.")
+    if causa == CausaVacancia.DESISTENCIA and convocacao.empossado_em is not None:
+        raise ErroOperacao(f"O titular da posição {convocacao.posicao} tomou posse em "
+                           f"{data_br(convocacao.empossado_em)}: depois da posse, a saída a pedido é a exoneração a "
+                           "pedido.")
 
 
 @transaction.atomic
@@ -123,8 +155,7 @@ def nomeacao_anular(*, convocacao: Convocacao, data: date, ato: str, usuario) ->
     """Anula a nomeação de quem fraudou a autodeclaração, depois do procedimento com contraditório e ampla
     defesa (Afonso Cláudio art. 7º, parágrafo único; Iúna art. 2º, § 2º), e chama para a mesma posição o
     próximo da mesma lista, como numa desistência."""
-    return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.ELIMINADO,
-                          tipo=TipoChamada.ANULACAO, motivo="Nomeação anulada")
+    return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.ELIMINADO, causa=CausaVacancia.ANULACAO)
 
 
 @transaction.atomic
@@ -136,28 +167,39 @@ def eliminado_substituir(*, convocacao: Convocacao, data: date, ato: str, usuari
     chama (concursos/services/resultado.py). `ultima_chamada`: a última chamada do cargo que a prévia mostrou (como
     em `novas_vagas_chamar`)."""
     _exigir_a_ultima_chamada(travar_cargo(convocacao.cargo), ultima_chamada)
-    return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.ELIMINADO, tipo=TipoChamada.ELIMINACAO,
-                          motivo="Eliminação", justificativa=motivo)
+    return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.ELIMINADO, causa=CausaVacancia.ELIMINACAO,
+                          justificativa=motivo)
 
 
-def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, situacao: str, tipo: str,
-                   motivo: str, justificativa: str = "") -> Chamada | None:
+# O tipo da chamada que substitui, por causa; as causas novas (a exoneração, o falecimento...) dão «vacância».
+TIPO_DA_SUBSTITUICAO = {CausaVacancia.DESISTENCIA: TipoChamada.DESISTENCIA,
+                        CausaVacancia.ANULACAO: TipoChamada.ANULACAO, CausaVacancia.ELIMINACAO: TipoChamada.ELIMINACAO}
+# O começo do registro de cada causa de antes das causas de vacância, como as chamadas já gravadas o trazem.
+MOTIVO_DA_CAUSA = {CausaVacancia.ANULACAO: "Nomeação anulada", CausaVacancia.ELIMINACAO: "Eliminação"}
+
+
+def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, situacao: str | None, causa: str,
+                   justificativa: str = "") -> Chamada | None:
+    """A posição vaga pela `causa` e, no prazo de validade, o próximo da mesma lista chamado para ela. `situacao`:
+    a nova situação da inscrição (None: não muda, e o histórico dela registra a causa)."""
     cargo = travar_cargo(convocacao.cargo)
-    convocacao = Convocacao.objects.select_related("inscricao").get(pk=convocacao.pk)
+    convocacao = Convocacao.objects.select_for_update(of=("self",)).select_related("inscricao").get(pk=convocacao.pk)
     if convocacao.desistiu_em is not None:
-        raise ErroOperacao("Esta desistência já foi registrada." if tipo == TipoChamada.DESISTENCIA
+        raise ErroOperacao("Esta desistência já foi registrada." if causa == CausaVacancia.DESISTENCIA
                            else "O titular já deixou esta posição.")
     if convocacao.inscricao is None:
-        raise ErroOperacao("Esta posição não tem titular: não há de quem registrar desistência.")
-    convocacao.desistiu_em = data
-    convocacao.ato_desistencia = ato
-    convocacao.save(update_fields=["desistiu_em", "ato_desistencia"])
+        raise ErroOperacao("Esta posição não tem titular: não há de quem registrar a vacância.")
+    _exigir_data_depois_da_etapa(convocacao, data)
+    convocacao.desistiu_em, convocacao.ato_desistencia, convocacao.causa_vacancia = data, ato, causa
+    motivo = MOTIVO_DA_CAUSA.get(causa, CausaVacancia(causa).label)
     registro = f"{motivo} na posição {convocacao.posicao} ({ato})" + (f": {justificativa.rstrip('.')}."
                                                                        if justificativa else ".")
-    inscricao = situacao_registrar(inscricao=convocacao.inscricao, situacao=situacao, usuario=usuario,
-                                   motivo=registro)
+    auditar(convocacao, usuario, registro)
+    convocacao.save(update_fields=["desistiu_em", "ato_desistencia", "causa_vacancia"])
+    inscricao = situacao_registrar(inscricao=convocacao.inscricao, situacao=situacao or convocacao.inscricao.situacao,
+                                   usuario=usuario, motivo=registro)
     if fora_da_validade(cargo.certame, data):
-        # A desistência (a anulação, a eliminação) fica registrada; ninguém é chamado depois do fim da validade.
+        # A vacância (a anulação, a eliminação) fica registrada; ninguém é chamado depois do fim da validade.
         return None
     regras = cargo.certame.regras_motor()
     lista = convocacao.lista or convocacao.vaga
@@ -165,13 +207,29 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
     if candidato is None:
         return None
     exigir_heteroidentificacao(cargo, [(origem, candidato.inscricao)])
+    tipo = TIPO_DA_SUBSTITUICAO.get(causa, TipoChamada.VACANCIA)
     observacao = (f"{motivo}: {inscricao.numero} na posição {convocacao.posicao}."
-                  + (f" Motivo: {justificativa}" if justificativa else ""))
+                  + (f" Motivo: {justificativa}" if justificativa else "")
+                  + (f" A mesma lista{citar(artigo_da_mesma_lista(cargo.certame))}." if tipo == TipoChamada.VACANCIA
+                     else ""))
     chamada = _nova_chamada(cargo, tipo, data, ato, usuario, observacao=observacao)
     Convocacao.objects.create(
         chamada=chamada, cargo=cargo, posicao=convocacao.posicao, vaga=convocacao.vaga, lista=origem or "",
         inscricao=Inscricao.objects.get(cargo=cargo, numero=candidato.inscricao), substitui=convocacao)
     return chamada
+
+
+def artigo_da_mesma_lista(certame: Certame) -> str:
+    """O dispositivo da regra da mesma lista na lei congelada do certame (p. ex. Iúna art. 7º, § 1º)."""
+    return (certame.regras or {}).get("lei", {}).get("artigo_desistencia", "")
+
+
+def _exigir_data_depois_da_etapa(convocacao: Convocacao, data: date) -> None:
+    ultima = max(d for d in (convocacao.chamada.data, convocacao.nomeado_em, convocacao.empossado_em,
+                             convocacao.exercicio_em) if d is not None)
+    if data < ultima:
+        raise ErroOperacao(f"A data da vacância ({data_br(data)}) é anterior ao último passo registrado do titular da "
+                           f"posição {convocacao.posicao} ({data_br(ultima)}).")
 
 
 @transaction.atomic

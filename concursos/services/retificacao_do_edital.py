@@ -39,7 +39,8 @@ from legislacao import motor
 from nucleo.servicos import ErroOperacao, auditar
 from nucleo.texto import data_br
 
-CAMPOS_DO_CERTAME = ("titulo", "inscricoes_inicio", "inscricoes_fim", "validade_meses")
+CAMPOS_DO_CERTAME = ("titulo", "inscricoes_inicio", "inscricoes_fim", "validade_meses", "prazo_posse_dias",
+                     "prazo_exercicio_dias")
 CAMPOS_DO_CARGO = ("nome", "escolaridade", "vagas", "vagas_pcd")
 FUNDAMENTO = ("Constituição Federal, art. 37, caput (publicidade): o edital publicado só muda por retificação "
               "publicada")

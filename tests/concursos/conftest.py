@@ -6,11 +6,16 @@ from datetime import date, timedelta
 from itertools import count
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.test import Client
 
-from concursos.models import Candidato, Cargo, Certame, EstadoCertame, Heteroidentificacao, Inscricao
+from concursos.models import Candidato, Cargo, Certame, Convocacao, EstadoCertame, Heteroidentificacao, Inscricao
 from concursos.services.certame import certame_avancar, certame_publicar
 from concursos.services.chamadas import chamada_inicial
-from nucleo.models import Orgao
+from legislacao.models import Lei
+from nucleo.models import Lotacao, Orgao
+from tests.conftest import lotar_em_todos
 from tests.conftest import municipio as municipio_do_ibge
 
 _cpfs = count(1)
@@ -114,3 +119,46 @@ def afonso_claudio_nomeado(fazer_certame, inscrever, levar_ao_resultado, admin_u
     certame = levar_ao_resultado(certame)
     chamada_inicial(cargo=cargo, data=date(2024, 9, 2), ato="Decreto nº 1/2024", usuario=admin_user)
     return certame
+
+
+@pytest.fixture
+def iuna_convocado(fazer_certame, inscrever, levar_ao_resultado, admin_user):
+    """Iúna (a 3ª posição de cada 5 é de negros, art. 3º, § 1º, I), 5 vagas, prazo de 30 dias para a posse e 15 para o
+    exercício: B1, B2, N1 (na 3ª, a vaga de negros), B3 e B4 convocados; B5 e N2 esperam, cada um na sua lista."""
+    # A lei de Iúna não traz a data de publicação (art. 10); aqui, informada, para que ela se aplique.
+    Lei.objects.filter(slug="iuna-es").update(data_publicacao=date(2022, 4, 1))
+    certame = fazer_certame(municipio="Iúna", cargos=(("ADM", 5, 0),), numero="020/2024")
+    Certame.objects.filter(pk=certame.pk).update(prazo_posse_dias=30, prazo_exercicio_dias=15)
+    cargo = certame.cargos.get()
+    inscrever(cargo, [("B1", "branca"), ("B2", "branca"), ("B3", "branca"), ("B4", "branca"), ("B5", "branca"),
+                      ("N1", "parda", True), ("B6", "branca"), ("N2", "preta", True)])
+    Inscricao.objects.filter(cargo=cargo, reserva=True).update(heteroidentificacao=Heteroidentificacao.CONFIRMADO)
+    certame = levar_ao_resultado(certame)
+    assert certame.lei.slug == "iuna-es"
+    chamada_inicial(cargo=cargo, data=date(2024, 9, 2), ato="Edital de convocação nº 1/2024", usuario=admin_user)
+    return Cargo.objects.select_related("certame").get(pk=cargo.pk)
+
+
+def posicao(cargo: Cargo, n: int) -> Convocacao:
+    """Quem ocupa hoje a posição `n` do cargo."""
+    return Convocacao.objects.select_related("inscricao").get(cargo=cargo, posicao=n, desistiu_em__isnull=True)
+
+
+@pytest.fixture
+def cliente_com():
+    """cliente_com("concursos.view_certame", ..., orgao=None): um servidor do RH (staff) só com essas permissões,
+    lotado em todos os órgãos ou só em `orgao`."""
+    def fazer(*permissoes: str, orgao: Orgao | None = None) -> Client:
+        usuario = get_user_model().objects.create_user(f"rh{len(permissoes)}-{orgao.pk if orgao else 0}",
+                                                       password="senha-rh-123", is_staff=True)
+        if orgao is None:
+            lotar_em_todos(usuario)
+        else:
+            Lotacao.objects.create(usuario=usuario, orgao=orgao)
+        for permissao in permissoes:
+            app, codigo = permissao.split(".")
+            usuario.user_permissions.add(Permission.objects.get(content_type__app_label=app, codename=codigo))
+        cliente = Client()
+        cliente.force_login(usuario)
+        return cliente
+    return fazer

@@ -69,7 +69,7 @@ def test_confirmada_a_eliminacao_o_proximo_da_mesma_lista_aparece_na_ordem_do_ca
                                                      args=[homologado.cargos.get().pk])
     assert "Inscrição N1 eliminada (Portaria nº 5/2026). Deixa a posição 3 do cargo ADM, que foi para a inscrição N2" \
            in html
-    assert "substitui N1" in html and "Eliminado</span> em 02/06/2025" in html
+    assert "substitui N1" in html and "Eliminação depois do resultado</span> em 02/06/2025" in html
     terceira = Convocacao.objects.get(cargo__certame=homologado, posicao=3, desistiu_em__isnull=True)
     assert terceira.inscricao.numero == "N2"
     assert AtoDoResultado.objects.get().criado_por.username == "rh"

@@ -3,8 +3,6 @@
 from datetime import date
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
@@ -14,7 +12,6 @@ from concursos.models import Cargo, Certame, Chamada, Convocacao, EstadoCertame,
 from concursos.services.certame import certame_publicar
 from concursos.services.chamadas import chamada_inicial
 from tests.concursos.conftest import cpf_valido
-from tests.conftest import lotar_em_todos
 
 pytestmark = pytest.mark.django_db
 
@@ -31,22 +28,6 @@ def pagina_do_cargo(cargo: Cargo) -> str:
 
 def mensagens(resposta) -> list[str]:
     return [str(m) for m in get_messages(resposta.wsgi_request)]
-
-
-@pytest.fixture
-def cliente_com():
-    """cliente_com("concursos.view_certame", ...): um servidor do RH (staff) só com essas permissões."""
-    def fazer(*permissoes: str) -> Client:
-        usuario = get_user_model().objects.create_user(f"rh{len(permissoes)}", password="senha-rh-123",
-                                                       is_staff=True)
-        lotar_em_todos(usuario)
-        for permissao in permissoes:
-            app, codigo = permissao.split(".")
-            usuario.user_permissions.add(Permission.objects.get(content_type__app_label=app, codename=codigo))
-        cliente = Client()
-        cliente.force_login(usuario)
-        return cliente
-    return fazer
 
 
 @pytest.fixture
@@ -264,21 +245,21 @@ def test_desistencia_pela_pagina_do_cargo_chama_o_proximo_da_mesma_lista(admin_c
     adm = certame_com_resultado.cargos.get(codigo="ADM")
     chamada_inicial(cargo=adm, data=HOJE, ato="Edital 1", usuario=admin_user)
     g = Convocacao.objects.get(cargo=adm, posicao=3)
-    url = reverse("admin:concursos_convocacao_desistencia", args=[g.pk])
+    url = reverse("admin:concursos_convocacao_vacancia", args=[g.pk])
     assert url in admin_client.get(pagina_do_cargo(adm), {"aba": "ordem"}).content.decode()
     confirmacao = admin_client.get(url).content.decode()
     assert "Negros (pretos e pardos)" in confirmacao and "G — Candidato G" in confirmacao
-    resposta = admin_client.post(url, {"data": "15/09/2025", "ato": "Termo de desistência 1"})
+    resposta = admin_client.post(url, {"causa": "desistencia", "data": "15/09/2025", "ato": "Termo de desistência 1"})
     assert resposta.url == pagina_do_cargo(adm)
     g.refresh_from_db()
     assert g.desistiu_em == date(2025, 9, 15) and g.substituida_por.inscricao.numero == "H"
     assert ("A posição 3 foi para a inscrição H — Candidato H (lista: Negros (pretos e pardos)), na 2ª chamada."
             in mensagens(resposta)[0])
     html = admin_client.get(pagina_do_cargo(adm), {"aba": "ordem"}).content.decode()
-    assert "Desistiu</span> em 15/09/2025" in html and "substitui G" in html
+    assert "Desistência</span> em 15/09/2025" in html and "substitui G" in html
     # De novo: a desistência já registrada não se registra outra vez.
-    resposta = admin_client.post(url, {"data": "15/09/2025", "ato": "Termo 2"})
-    assert "Esta desistência já foi registrada." in mensagens(resposta)
+    resposta = admin_client.post(url, {"causa": "desistencia", "data": "15/09/2025", "ato": "Termo 2"})
+    assert "O titular já deixou a posição 3: desistência em 15/09/2025." in mensagens(resposta)
     assert Chamada.objects.filter(cargo=adm).count() == 2
 
 
@@ -355,7 +336,7 @@ def test_desistencia_exige_a_permissao_de_chamar(cliente_com, certame_com_result
     html = cliente.get(pagina_do_cargo(adm), {"aba": "ordem"}).content.decode()
     assert "Registrar desistência" not in html
     convocacao = Convocacao.objects.get(cargo=adm, posicao=1)
-    resposta = cliente.post(reverse("admin:concursos_convocacao_desistencia", args=[convocacao.pk]),
+    resposta = cliente.post(reverse("admin:concursos_convocacao_vacancia", args=[convocacao.pk]),
                             {"data": "15/09/2025", "ato": "Termo"})
     assert resposta.status_code == 403
     convocacao.refresh_from_db()

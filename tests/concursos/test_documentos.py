@@ -242,7 +242,7 @@ def test_convocacoes_longas_repetem_o_cabecalho_e_numeram_as_paginas(fazer_certa
         assert f"Página {numero} de {len(textos)}" in pagina
     com_posicoes = [t for t in textos if " C0" in t]
     assert len(com_posicoes) >= 3
-    assert all("Posição Vaga Lista Inscrição CPF Chamada Data Desistência Nome" in t for t in com_posicoes)
+    assert all("Posição Vaga Lista Inscrição CPF Chamada Data Vacância Nome" in t for t in com_posicoes)
     conteudo = " ".join(textos)
     for convocacao in Convocacao.objects.filter(cargo=cargo).select_related("inscricao__candidato"):
         assert (f"{convocacao.posicao} {convocacao.vaga} {convocacao.lista} {convocacao.inscricao.numero} "

@@ -192,9 +192,10 @@ def test_do_cadastro_do_edital_a_desistencia(leis_de_origem, admin_logado, live_
     expect(page.locator(".certame-explicacao")).to_contain_text("art. 4º, § 2º")
     page.get_by_label("Data do ato:").fill("15/09/2025")
     page.get_by_label("Ato:", exact=True).fill("Termo de desistência nº 1/2025")
-    page.get_by_role("button", name="Registrar desistência").click()
-    expect(page.locator(".messagelist")).to_contain_text("Desistência registrada. A posição 3 foi para a inscrição")
-    expect(page.locator("tr.desistente")).to_contain_text("Desistiu em 15/09/2025")
+    page.get_by_role("button", name="Registrar a vacância").click()
+    expect(page.locator(".messagelist")).to_contain_text("Vacância registrada: desistência. A posição 3 foi para a "
+                                                         "inscrição")
+    expect(page.locator("tr.desistente")).to_contain_text("Desistência em 15/09/2025")
     terceiro.refresh_from_db()
     assert terceiro.desistiu_em == date(2025, 9, 15)
     assert (terceiro.substituida_por.lista, terceiro.substituida_por.inscricao.numero) == ("NEG", "ADM-0028")

@@ -84,7 +84,7 @@ def test_o_rh_elimina_o_nomeado_e_o_proximo_da_mesma_lista_entra_na_posicao(leis
     # De volta à ordem de nomeação: N1 eliminada, N2 na mesma posição, pela lista de negros.
     expect(page.locator(".messagelist")).to_contain_text("Inscrição N1 eliminada (Portaria nº 5/2026). Deixa a "
                                                          "posição 3 do cargo AGE, que foi para a inscrição N2")
-    expect(page.locator("tr.desistente")).to_contain_text("Eliminado")
+    expect(page.locator("tr.desistente")).to_contain_text("Eliminação depois do resultado")
     expect(page.locator("tr.desistente")).to_contain_text("substituído por N2")
     expect(page.locator(".certame-tabela-ordem tbody tr", has_text="substitui N1")).to_contain_text("N2")
     page.screenshot(path=os.path.join(CAPTURAS, "eliminacao_cargo.png"), full_page=True)

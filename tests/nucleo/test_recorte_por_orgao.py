@@ -367,7 +367,7 @@ def test_o_percurso_cobre_as_urls_proprias(dois_orgaos):
         reverse("admin:concursos_cargo_lista_pdf", args=[b[Cargo].pk, "geral"]),
         reverse("admin:concursos_importacao_progresso", args=[b[Importacao].pk]),
         reverse("admin:concursos_inscricao_exportacao", args=[b[Exportacao].pk]),
-        reverse("admin:concursos_convocacao_desistencia", args=[b[Convocacao].pk]),
+        reverse("admin:concursos_convocacao_vacancia", args=[b[Convocacao].pk]),
         reverse("admin:heteroidentificacao_sessao_ata_pdf", args=[b[Sessao].pk]),
         reverse("admin:heteroidentificacao_membro_termo_pdf", args=[b[Membro].pk]),
         reverse("admin:concursos_certame_history", args=[b[Certame].pk]),
