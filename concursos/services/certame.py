@@ -59,10 +59,8 @@ def fundamento_da_etapa(certame: Certame, tipo: str) -> str:
     if tipo == TipoAto.RESULTADO:
         return f"{edital}: o resultado, com a lista geral e a de cada reserva"
     if tipo == TipoAto.HOMOLOGACAO:
-        if certame.validade_ate:
-            return (f"{edital}; {VALIDADE}: validade de {plural(certame.validade_meses, 'mês', 'meses')}, até "
-                    f"{data_br(certame.validade_ate)}")
-        return f"{edital}; {VALIDADE}"
+        return (f"{edital}; {VALIDADE}: validade de {plural(certame.validade_meses, 'mês', 'meses')}, até "
+                f"{data_br(certame.validade_ate)}")
     return f"{VALIDADE}: a validade prorroga-se uma vez, por igual período"
 
 
@@ -186,10 +184,9 @@ def certame_avancar(*, certame: Certame, usuario, data: date | None = None, publ
     _exigir_datas_da_etapa(certame, seguinte, data)
     if seguinte == EstadoCertame.HOMOLOGADO:
         certame.data_homologacao = data
-        if certame.validade_meses:
-            # A validade corre da homologação, pelo prazo do edital (CF art. 37, III).
-            certame.validade_ate = somar_meses(certame.data_homologacao, certame.validade_meses)
-            motivo = f"{motivo} Válido até {data_br(certame.validade_ate)}."
+        # A validade corre da homologação, pelo prazo do edital (CF art. 37, III); sem ele, não se homologa.
+        certame.validade_ate = somar_meses(certame.data_homologacao, certame.validade_meses)
+        motivo = f"{motivo} Válido até {data_br(certame.validade_ate)}."
     certame.estado = seguinte
     auditar(certame, usuario, motivo)
     certame.save()
