@@ -26,11 +26,11 @@ from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
 from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto
 from documentos.tipos import registrar_tipo
 from legislacao import motor
-from legislacao.models import Consequencia, Lei, Prioridade
+from legislacao.models import Consequencia, Desempate, Lei, OrdemNomeacao
 from legislacao.rotulos import nomes_das_vagas
-from legislacao.saida import ordem_compacta
+from legislacao.saida import bases_compactas, ordem_compacta
 from legislacao.selectors import lei_aplicavel
-from nucleo.texto import data_br, plural
+from nucleo.texto import data_br, percentual_br, plural
 
 # Os tipos dos documentos dos certames (documentos/tipos.py); o código é o que fica guardado em cada documento.
 TIPO_QUADRO_VAGAS = registrar_tipo("quadro_vagas", "Quadro de vagas (anexo do edital)")
@@ -43,11 +43,6 @@ ARREDONDAMENTO = dict(Lei._meta.get_field("arredondamento").choices)
 ESCOLARIDADE = {e.value: e.label.removeprefix("Ensino ").capitalize() for e in Escolaridade}
 CORES_NO_PLURAL = {"preta": "pretos", "parda": "pardos", "indigena": "indígenas", "branca": "brancos",
                    "amarela": "amarelos"}
-
-
-def percentual_br(valor: Decimal) -> str:
-    """17.00 → «17%», 2.50 → «2,5%»: como os editais escrevem."""
-    return format(Decimal(valor).normalize(), "f").replace(".", ",") + "%"
 
 
 # --- quadro de vagas ---------------------------------------------------------------------------------------------
@@ -66,6 +61,7 @@ class LinhaQuadro:
     ajustes: tuple[motor.Ajuste, ...]
     erro: str = ""
     numeros: str = ""
+    bases: str = ""
 
 
 def ordem_inquebravel(ordem: tuple[str, ...]) -> str:
@@ -96,6 +92,26 @@ def _padrao(grupo: motor.Grupo) -> str:
     return proporcional
 
 
+def _minuscula(texto: str) -> str:
+    return texto[:1].lower() + texto[1:]
+
+
+def _regra_pcd(regra: motor.RegraPcd) -> str:
+    partes = []
+    if regra.percentual is not None:
+        arredondamento = ARREDONDAMENTO.get(regra.arredondamento.value, "").lower()
+        partes.append(f"{percentual_br(regra.percentual)} das vagas de cada cargo ({arredondamento})")
+    if regra.posicoes:
+        posicoes = ", ".join(f"{p}ª" for p in regra.posicoes)
+        depois = f" e, depois, uma a cada {regra.intervalo}" if regra.intervalo else ""
+        partes.append(f"nas posições {posicoes}{depois} da ordem de nomeação")
+    elif regra.percentual is not None:
+        partes.append("nas posições em que a contagem do percentual aumenta")
+    else:
+        partes.append("o número de cada cargo, na proporção das vagas do cargo")
+    return "; ".join(partes)
+
+
 def _quem_concorre(grupo: motor.Grupo) -> str:
     nomes = [CORES_NO_PLURAL[c] for c in ("preta", "parda", "indigena") if c in grupo.cores]
     if grupo.quilombola:
@@ -112,14 +128,26 @@ def _lei_do_certame(certame: Certame) -> tuple[Lei | None, dict]:
 
 
 def base_legal(regras: motor.Regras, lei: dict) -> list[Norma]:
-    """As regras que o quadro aplica, cada uma com o seu artigo, das regras congeladas do certame."""
+    """As regras que o quadro aplica, cada uma com o seu artigo, das regras congeladas do certame (e, nas vagas PcD e
+    no critério das posições, do edital)."""
+    ordem = OrdemNomeacao.PCD_ANTES if regras.nomeacao_pcd_antes_da_reserva else OrdemNomeacao.RESERVA_ANTES
+    desempate = Desempate.PCD_ANTES if regras.posicao_pcd_antes_da_reserva else Desempate.RESERVA_ANTES
     itens = [Norma("Mínimo de vagas", f"só há reserva num cargo com {regras.minimo_vagas} vagas ou mais, "
                                       "contadas por cargo", regras.artigo_minimo),
              Norma("Fração de vaga", ARREDONDAMENTO.get(regras.arredondamento.value, regras.arredondamento.value),
                    regras.artigo_arredondamento),
-             Norma("Prioridade entre listas",
-                   (Prioridade.PCD_ANTES if regras.pcd_antes_da_reserva else Prioridade.RESERVA_ANTES).label
-                   + "; a 1ª nomeação é de ampla concorrência", regras.artigo_prioridade)]
+             Norma("Quem está em várias listas", f"é nomeado nesta ordem: {ordem.label.lower()}",
+                   regras.artigo_ordem_nomeacao or regras.item_criterio),
+             Norma("Vaga PcD e vaga reservada na mesma posição",
+                   (f"a posição que a lei fixa é sempre do grupo da lei; nas outras, {_minuscula(desempate.label)}"
+                    if regras.posicoes_da_lei_protegidas else _minuscula(desempate.label)),
+                   regras.artigo_desempate or regras.item_criterio)]
+    if regras.pcd.artigo or regras.pcd.percentual is not None or regras.pcd.posicoes:
+        itens.append(Norma("Vagas PcD", _regra_pcd(regras.pcd), regras.pcd.artigo))
+    if regras.lista_mais_favoravel:
+        itens.append(Norma("Lista mais favorável", "o cotista aprovado dentro das vagas de ampla concorrência é "
+                                                   "nomeado na posição que a lista da reserva lhe daria, se anterior, "
+                                                   "sem contar na reserva", regras.artigo_lista_mais_favoravel))
     if regras.artigo_ampla:
         itens.append(Norma("Cotista na ampla", "o cotista classificado dentro das vagas de ampla concorrência é "
                                                "nomeado por elas e não ocupa vaga reservada", regras.artigo_ampla))
@@ -146,17 +174,18 @@ class AjusteAgrupado:
     posicao: int
     vaga: str
     motivo: str
+    base: str
     cargos: tuple[str, ...]
 
 
 def agrupar_ajustes(linhas: list[LinhaQuadro]) -> list[AjusteAgrupado]:
     # Cargos com as mesmas vagas têm os mesmos ajustes; repeti-los cargo a cargo encheria páginas do edital.
-    grupos: dict[tuple[int, str, str], list[str]] = {}
+    grupos: dict[tuple[int, str, str, str], list[str]] = {}
     for linha in linhas:
         for a in linha.ajustes:
-            grupos.setdefault((a.posicao, a.vaga, a.motivo), []).append(linha.codigo)
-    return [AjusteAgrupado(posicao, vaga, motivo, tuple(cargos))
-            for (posicao, vaga, motivo), cargos in sorted(grupos.items(), key=lambda item: item[0][:2])]
+            grupos.setdefault((a.posicao, a.vaga, a.motivo, a.base), []).append(linha.codigo)
+    return [AjusteAgrupado(posicao, vaga, motivo, base, tuple(cargos))
+            for (posicao, vaga, motivo, base), cargos in sorted(grupos.items(), key=lambda item: item[0][:2])]
 
 
 def sem_reserva(certame: Certame) -> str:
@@ -189,7 +218,7 @@ def contexto_quadro(certame: Certame) -> dict:
             codigo=cargo.codigo, nome=cargo.nome, escolaridade=ESCOLARIDADE.get(cargo.escolaridade, ""),
             vagas=quadro.vagas, ampla=quadro.ampla, pcd=quadro.pcd, reservas=tuple(r.vagas for r in quadro.reservas),
             abaixo_do_minimo=quadro.abaixo_do_minimo, ordem=ordem_inquebravel(quadro.ordem),
-            ajustes=quadro.ajustes))
+            ajustes=quadro.ajustes, bases="; ".join(bases_compactas(regras, quadro))))
     # Vagas, AC, PcD e um por grupo numa célula só (ver numeros_alinhados): metade das células da tabela.
     rotulos = ["Vagas", motor.AMPLA, "PcD", *(f"{g.codigo} {percentual_br(g.percentual)}" for g in regras.grupos)]
     valores = [[linha.vagas, linha.ampla, linha.pcd, *linha.reservas] for linha in linhas]
@@ -290,6 +319,8 @@ def _linha_convocacao(c: Convocacao) -> list:
     nome = str(c.inscricao.candidato)
     if c.substitui:
         nome += f" (substitui {c.substitui.inscricao.numero})"
+    if c.pela_lista:
+        nome += f" (na posição da lista {c.pela_lista}, mais favorável)"
     if c.desistiu_em:
         causa = (c.get_causa_vacancia_display() or "vacância").lower()
         nome += f" — {causa}: {c.ato_desistencia}" if c.ato_desistencia else f" — {causa}"
@@ -330,7 +361,9 @@ def contexto_convocacoes(cargo: Cargo) -> dict:
                        "vacancias": vacancias_por_causa(convocacoes),
                        "revertidas": sum(1 for c in ativas if c.lista and c.lista != c.vaga),
                        "sem_titular": sum(1 for c in convocacoes if c.inscricao_id is None)},
-            "resumo_lei": (cargo.certame.regras or {}).get("lei", {})}
+            "resumo_lei": (cargo.certame.regras or {}).get("lei", {}),
+            "pela_lista": any(c.pela_lista for c in convocacoes),
+            "artigo_lista_mais_favoravel": cargo.certame.regras_motor().artigo_lista_mais_favoravel}
 
 
 def emitir_convocacoes(*, cargo: Cargo, usuario) -> DocumentoEmitido:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 import uuid
+from dataclasses import replace
 from datetime import date, timedelta
+from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -29,7 +31,7 @@ from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
 from nucleo.models import Municipio, Orgao, TarefaComProgresso
-from nucleo.texto import data_br
+from nucleo.texto import data_br, percentual_br, plural
 
 
 class TipoCertame(models.TextChoices):
@@ -47,6 +49,12 @@ class EstadoCertame(models.TextChoices):
 
 
 ORDEM_DOS_ESTADOS = list(EstadoCertame.values)
+ARREDONDAMENTOS = Lei._meta.get_field("arredondamento").choices
+
+
+def validar_posicoes(valor: str) -> None:
+    if not re.fullmatch(r"\s*\d+(\s*,\s*\d+)*\s*", valor) or 0 in lista_de_posicoes(valor):
+        raise ValidationError("Informe posições (1, 2, 3…) separadas por vírgula, p. ex. «5, 21, 41».")
 
 
 class Certame(models.Model):
@@ -84,6 +92,34 @@ class Certame(models.Model):
         help_text="Contados da posse (p. ex. Lei 8.112/1990, art. 15, § 1º: 15 dias). Passado o prazo sem "
                   "exercício, o servidor é exonerado de ofício. Em branco, sem prazo.")
     prorrogado_ate = models.DateField("prorrogado até", null=True, blank=True)
+    # As vagas PcD vêm do edital e das leis sobre pessoas com deficiência, não da lei de cotas: nenhuma das leis de
+    # cotas lhes fixa posição (decisão 0014). Sem percentual, o número vem de cada cargo.
+    pcd_percentual = models.DecimalField(
+        "percentual das vagas PcD", max_digits=5, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(Decimal("0.01")), MaxValueValidator(Decimal("100"))],
+        help_text="O do edital (p. ex. 5%, Decreto 9.508/2018, art. 1º, § 1º): as vagas PcD de cada cargo saem dele. "
+                  "Em branco, informe o número em cada cargo.")
+    pcd_arredondamento = models.CharField(
+        "fração de vaga PcD", max_length=20, choices=ARREDONDAMENTOS, default=motor.Arredondamento.TETO.value,
+        help_text="P. ex. o Decreto 9.508/2018, art. 1º, § 3º: a fração sobe para o inteiro seguinte.")
+    pcd_minimo_vagas = models.PositiveSmallIntegerField(
+        "vagas PcD a partir de", default=1, validators=[MinValueValidator(1)],
+        help_text="Número de vagas do cargo a partir do qual o percentual PcD se aplica.")
+    pcd_posicoes = models.CharField(
+        "posições das vagas PcD", max_length=100, blank=True, validators=[validar_posicoes],
+        help_text="As do edital, separadas por vírgula (p. ex. «5, 21, 41»). Em branco: pela contagem do percentual "
+                  "(ou, sem ele, na proporção das vagas PcD do cargo).")
+    pcd_intervalo = models.PositiveSmallIntegerField(
+        "depois da última, uma a cada", null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text="Com posições informadas: depois da última, uma vaga PcD a cada tantas nomeações (p. ex. 20).")
+    pcd_base = models.CharField(
+        "item do edital das vagas PcD", max_length=200, blank=True,
+        help_text="O item do edital e a norma que o fundamenta, citados no quadro de vagas (p. ex. «item 4.1; "
+                  "Decreto 9.508/2018, art. 1º»).")
+    item_criterio = models.CharField(
+        "item do edital do critério das posições", max_length=200, blank=True,
+        help_text="O item que adota o critério das posições que a lei deixa em aberto (uma vaga reservada que o padrão "
+                  "da lei não alcança no cargo, ou duas vagas na mesma posição): o quadro de vagas o cita.")
     estado = models.CharField("situação", max_length=24, choices=EstadoCertame.choices,
                               default=EstadoCertame.RASCUNHO, db_index=True)
     lei = models.ForeignKey(Lei, verbose_name="lei aplicada", null=True, blank=True, on_delete=models.PROTECT,
@@ -148,11 +184,20 @@ class Certame(models.Model):
         return self.alcancou(EstadoCertame.INSCRICOES_ENCERRADAS)
 
     def regras_motor(self) -> motor.Regras:
-        """As regras congeladas na publicação; antes dela, as da lei que se aplicaria hoje (só para prévia)."""
+        """As regras congeladas na publicação (antes dela, as da lei que se aplicaria hoje, só para prévia), com as do
+        edital: a regra das vagas PcD e o item do critério das posições."""
         if self.regras is not None:
-            return motor.regras_de_dict(self.regras["motor"])
-        lei = lei_aplicavel(municipio=self.municipio, data_edital=self.data_edital).lei
-        return lei.regras() if lei else REGRAS_SEM_LEI
+            regras = motor.regras_de_dict(self.regras["motor"])
+        else:
+            lei = lei_aplicavel(municipio=self.municipio, data_edital=self.data_edital).lei
+            regras = lei.regras() if lei else REGRAS_SEM_LEI
+        return replace(regras, pcd=self.regra_pcd(), item_criterio=self.item_criterio)
+
+    def regra_pcd(self) -> motor.RegraPcd:
+        return motor.RegraPcd(
+            percentual=self.pcd_percentual, arredondamento=motor.Arredondamento(self.pcd_arredondamento),
+            minimo_vagas=self.pcd_minimo_vagas, posicoes=lista_de_posicoes(self.pcd_posicoes),
+            intervalo=self.pcd_intervalo or 0, artigo=self.pcd_base)
 
     def clean(self) -> None:
         self._municipio_do_orgao()
@@ -166,8 +211,21 @@ class Certame(models.Model):
             erros["inscricoes_fim"] = "O fim das inscrições não pode ser anterior ao início."
         if self.prorrogado_ate and self.validade_ate and self.prorrogado_ate < self.validade_ate:
             erros["prorrogado_ate"] = "A prorrogação não pode terminar antes da validade original."
+        if self.pcd_intervalo and not self.pcd_posicoes.strip():
+            erros["pcd_intervalo"] = "Informe as posições das vagas PcD; o intervalo conta a partir da última."
         if erros:
             raise ValidationError(erros)
+
+
+# As regras do edital que o motor aplica junto com as da lei (`Certame.regras_motor`): as vagas PcD e o item do
+# critério das posições. Publicado o edital, mudam só por retificação.
+CAMPOS_DAS_REGRAS_DO_EDITAL = ("pcd_percentual", "pcd_arredondamento", "pcd_minimo_vagas", "pcd_posicoes",
+                               "pcd_intervalo", "pcd_base", "item_criterio")
+
+
+def lista_de_posicoes(texto: str) -> tuple[int, ...]:
+    """«5, 21, 41» → (5, 21, 41)."""
+    return tuple(sorted({int(p) for p in texto.replace(" ", "").split(",") if p}))
 
 
 # Sem lei aplicável (município sem lei, lei expirada): nenhuma reserva racial, só ampla e PcD.
@@ -207,11 +265,24 @@ class Cargo(models.Model):
     def clean(self) -> None:
         if self.vagas is not None and self.vagas_pcd is not None and self.vagas_pcd > self.vagas:
             raise ValidationError({"vagas_pcd": "As vagas PcD não podem passar do total de vagas."})
+        if self.certame_id and self.vagas and (erro := erro_das_vagas_pcd(self.certame, self.vagas, self.vagas_pcd)):
+            raise ValidationError({"vagas_pcd": erro})
         if self.certame_id and self.certame.publicado and self.pk:
             anterior = Cargo.objects.get(pk=self.pk)
             if (anterior.vagas, anterior.vagas_pcd) != (self.vagas, self.vagas_pcd):
                 raise ValidationError("O edital já foi publicado: o quadro de vagas não muda. Vagas novas no "
                                       "prazo de validade são chamadas como «novas vagas».")
+
+
+def erro_das_vagas_pcd(certame: Certame, vagas: int, vagas_pcd: int) -> str:
+    """Com percentual PcD no edital, as vagas PcD do cargo são as dele; a mensagem diz quantas, ou vazia."""
+    devidas = motor.vagas_pcd_do_edital(certame.regra_pcd(), vagas)
+    if devidas is None or devidas == vagas_pcd:
+        return ""
+    regra = dict(ARREDONDAMENTOS)[certame.pcd_arredondamento].lower()
+    base = f" ({certame.pcd_base})" if certame.pcd_base else ""
+    return (f"Pelo percentual PcD do edital ({percentual_br(certame.pcd_percentual)} das vagas, {regra}{base}), um "
+            f"cargo com {plural(vagas, 'vaga')} tem {plural(devidas, 'vaga PcD', 'vagas PcD')}, e não {vagas_pcd}.")
 
 
 class CorRaca(models.TextChoices):
@@ -487,6 +558,10 @@ class Convocacao(models.Model):
     posicao = models.PositiveIntegerField("posição")
     vaga = models.CharField("vaga", max_length=12, help_text="Tipo da vaga no padrão: AC, PCD ou o grupo.")
     lista = models.CharField("lista", max_length=12, blank=True, help_text="Lista de onde veio o titular.")
+    pela_lista = models.CharField(
+        "posição dada pela lista", max_length=12, blank=True,
+        help_text="O grupo cuja lista deu a posição ao cotista nomeado pela ampla, por lhe ser mais favorável (p. ex. "
+                  "Iúna art. 5º, § 2º).")
     inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", null=True, blank=True,
                                   on_delete=models.PROTECT, related_name="convocacoes")
     substitui = models.OneToOneField("self", verbose_name="substitui", null=True, blank=True,

@@ -40,6 +40,12 @@ SIMULADOR_BLOCOS = [
                        "sistema escolhe a lei municipal em vigor nessa data e diz por quê.",
         "fields": [("municipio", "uf", "data_edital")]}),
     ("Vagas do cargo", {"fields": [("vagas", "vagas_pcd", "posicoes")]}),
+    ("Regras do edital (opcional)", {
+        "description": "As vagas PcD e o critério das posições que a lei deixa em aberto vêm do edital, não da lei "
+                       "de cotas: uma posição que a lei fixa (toda 5ª, a 3ª…) nunca é tomada por vaga PcD.",
+        "classes": ["collapse"],
+        "fields": [("pcd_percentual", "pcd_arredondamento"), ("pcd_posicoes", "pcd_intervalo"), "pcd_base",
+                   "item_criterio"]}),
     ("Candidatos", {
         "description": "Opcional: com a lista de classificação, o simulador mostra quem ocupa cada vaga.",
         "fields": ["candidatos"]}),
@@ -119,8 +125,9 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
                            "posições) vêm logo abaixo.",
             "fields": [
                 ("minimo_vagas", "artigo_minimo"), ("arredondamento", "artigo_arredondamento"),
-                ("prioridade", "artigo_prioridade"), "artigo_ampla", "artigo_reversao", "artigo_desistencia",
-                "artigo_cadastro"]}),
+                ("ordem_nomeacao", "artigo_ordem_nomeacao"), ("desempate_posicoes", "artigo_desempate"),
+                ("lista_mais_favoravel", "artigo_lista_mais_favoravel"), "artigo_ampla", "artigo_reversao",
+                "artigo_desistencia", "artigo_cadastro"]}),
         ("Abrangência", {"fields": [
             ("aplica_concurso", "aplica_emprego_publico", "aplica_processo_seletivo"),
             ("aplica_temporario", "aplica_estagio", "aplica_comissao"), "artigo_abrangencia"]}),
@@ -361,11 +368,12 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
                 if lei is not None:
                     try:
                         simulacao = simular(lei=lei, vagas=dados["vagas"], vagas_pcd=dados["vagas_pcd"],
-                                            posicoes=dados["posicoes"], candidatos=candidatos)
+                                            posicoes=dados["posicoes"], candidatos=candidatos,
+                                            regra_pcd=form.regra_pcd(), item_criterio=dados["item_criterio"])
                     except motor.ErroRegras as erro:
                         form.add_error(None, str(erro))
         else:
-            form = SimuladorForm(initial={"lei": request.GET.get("lei"), "vagas_pcd": 0})
+            form = SimuladorForm(initial={"lei": request.GET.get("lei")})
         decisao = DECISOES / f"{DECISAO_POSICOES}.md"
         contexto = self._contexto(
             request, "Simulador do quadro de vagas", usa_municipios=True,

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from django import forms
 from django.contrib.admin.widgets import AdminDateWidget
 from localflavor.br.br_states import STATE_CHOICES
 
 from documentos.envios import conferir_csv, conferir_tamanho
+from legislacao import motor
 from legislacao.entrada import COLUNAS
 from legislacao.models import Lei
 from nucleo.models import Municipio
 
 MAXIMO_VAGAS = 10_000
+ARREDONDAMENTOS = Lei._meta.get_field("arredondamento").choices
 
 
 class LeiEscolha(forms.ModelChoiceField):
@@ -75,19 +80,48 @@ class SimuladorForm(LocalEditalForm):
                      empty_label="— escolha a lei, ou informe município, UF e data abaixo —")
     vagas = forms.IntegerField(label="Vagas oferecidas (N)", min_value=1, max_value=MAXIMO_VAGAS,
                                help_text="Total de vagas do cargo no edital, PcD incluídas.")
-    vagas_pcd = forms.IntegerField(label="Vagas PcD", min_value=0, max_value=MAXIMO_VAGAS, initial=0,
-                                   required=False, help_text="Definidas pelo edital (outras leis).")
+    vagas_pcd = forms.IntegerField(label="Vagas PcD", min_value=0, max_value=MAXIMO_VAGAS, required=False,
+                                   help_text="Definidas pelo edital (outras leis). Em branco: as do percentual PcD "
+                                             "do edital, abaixo, ou nenhuma.")
     posicoes = forms.IntegerField(label="Posições a mostrar (K)", min_value=1, max_value=MAXIMO_VAGAS,
                                   required=False,
                                   help_text="Em branco: N. Mais que N mostra o cadastro de reserva, que segue "
                                             "o mesmo padrão.")
+    pcd_percentual = forms.DecimalField(
+        label="Percentual PcD do edital", min_value=Decimal("0.01"), max_value=100, decimal_places=2, required=False,
+        help_text="P. ex. 5: as vagas PcD saem dele se o campo «Vagas PcD» ficar em branco.")
+    pcd_arredondamento = forms.ChoiceField(label="Fração de vaga PcD", choices=ARREDONDAMENTOS,
+                                           initial=motor.Arredondamento.TETO.value, required=False)
+    pcd_posicoes = forms.CharField(label="Posições PcD do edital", max_length=100, required=False,
+                                   help_text="P. ex. «5, 21, 41». Em branco: pela contagem do percentual ou, sem "
+                                             "ele, na proporção das vagas PcD.")
+    pcd_intervalo = forms.IntegerField(label="Depois da última, uma a cada", min_value=1, max_value=MAXIMO_VAGAS,
+                                       required=False)
+    pcd_base = forms.CharField(label="Item do edital das vagas PcD", max_length=200, required=False)
+    item_criterio = forms.CharField(label="Item do edital do critério das posições", max_length=200,
+                                    required=False,
+                                    help_text="Citado como base das posições que a lei deixa em aberto.")
     candidatos = forms.FileField(label="Candidatos (CSV, opcional)", required=False,
                                  help_text="Colunas: " + ", ".join(COLUNAS) + ". O mesmo arquivo dos comandos.")
 
-    field_order = ["lei", "municipio", "uf", "data_edital", "vagas", "vagas_pcd", "posicoes", "candidatos"]
+    field_order = ["lei", "municipio", "uf", "data_edital", "vagas", "vagas_pcd", "posicoes", "pcd_percentual",
+                   "pcd_arredondamento", "pcd_posicoes", "pcd_intervalo", "pcd_base", "item_criterio", "candidatos"]
 
-    def clean_vagas_pcd(self) -> int:
-        return self.cleaned_data.get("vagas_pcd") or 0
+    def clean_pcd_posicoes(self) -> tuple[int, ...]:
+        texto = self.cleaned_data.get("pcd_posicoes") or ""
+        if not texto.strip():
+            return ()
+        if not re.fullmatch(r"\s*\d+(\s*,\s*\d+)*\s*", texto) or "0" in texto.replace(" ", "").split(","):
+            raise forms.ValidationError("Informe posições (1, 2, 3…) separadas por vírgula, p. ex. «5, 21, 41».")
+        return tuple(sorted({int(p) for p in texto.replace(" ", "").split(",")}))
+
+    def regra_pcd(self) -> motor.RegraPcd:
+        dados = self.cleaned_data
+        return motor.RegraPcd(
+            percentual=dados.get("pcd_percentual"),
+            arredondamento=motor.Arredondamento(dados.get("pcd_arredondamento") or motor.Arredondamento.TETO),
+            posicoes=dados.get("pcd_posicoes") or (), intervalo=dados.get("pcd_intervalo") or 0,
+            artigo=dados.get("pcd_base") or "")
 
     def clean_candidatos(self):
         arquivo = self.cleaned_data.get("candidatos")
@@ -98,6 +132,8 @@ class SimuladorForm(LocalEditalForm):
 
     def clean(self):
         dados = super().clean()
+        if dados.get("pcd_intervalo") and not dados.get("pcd_posicoes"):
+            self.add_error("pcd_intervalo", "Informe as posições PcD; o intervalo conta a partir da última.")
         if dados.get("lei") and self.local_informado():
             raise forms.ValidationError("Escolha a lei ou informe município, UF e data do edital, não os dois.")
         if not dados.get("lei") and "lei" not in self.errors:

@@ -21,9 +21,19 @@ class Esfera(models.TextChoices):
     FEDERAL = "federal", "Federal"
 
 
-class Prioridade(models.TextChoices):
+class OrdemNomeacao(models.TextChoices):
+    """A ordem de nomeação de quem está classificado em mais de uma lista (p. ex. Ubatuba art. 7º, § 1º)."""
+
     PCD_ANTES = "ampla_pcd_reserva", "Ampla concorrência → PcD → reserva racial"
     RESERVA_ANTES = "ampla_reserva_pcd", "Ampla concorrência → reserva racial → PcD"
+
+
+class Desempate(models.TextChoices):
+    """Quem fica com uma posição que a vaga PcD e a reservada pedem juntas, quando a lei não a fixa (uma posição
+    que a lei fixa é sempre do grupo da lei)."""
+
+    PCD_ANTES = "pcd_antes", "A vaga PcD fica com a posição; a reservada vai à seguinte"
+    RESERVA_ANTES = "reserva_antes", "A vaga reservada fica com a posição; a PcD vai à seguinte"
 
 
 class Consequencia(models.TextChoices):
@@ -112,9 +122,22 @@ class Lei(models.Model):
                                           (motor.Arredondamento.PISO, "Qualquer fração desce (piso)"))],
                                       default=motor.Arredondamento.MEIO_PARA_CIMA.value)
     artigo_arredondamento = _artigo("artigo do arredondamento")
-    prioridade = models.CharField("prioridade entre listas", max_length=20, choices=Prioridade.choices,
-                                  default=Prioridade.PCD_ANTES)
-    artigo_prioridade = _artigo("artigo da prioridade")
+    ordem_nomeacao = models.CharField(
+        "ordem de nomeação de quem está em várias listas", max_length=20, choices=OrdemNomeacao.choices,
+        default=OrdemNomeacao.PCD_ANTES,
+        help_text="Por qual lista é nomeado o candidato classificado em mais de uma (p. ex. Ubatuba art. 7º, § 1º).")
+    artigo_ordem_nomeacao = _artigo("artigo da ordem de nomeação")
+    desempate_posicoes = models.CharField(
+        "posição pedida pela vaga PcD e pela reservada", max_length=20, choices=Desempate.choices,
+        default=Desempate.PCD_ANTES,
+        help_text="Só nas posições que o padrão apenas deriva da proporção: uma posição que a lei fixa (toda 5ª, a "
+                  "3ª…) é sempre do grupo da lei. Sem artigo, o edital adota o critério.")
+    artigo_desempate = _artigo("artigo do desempate das posições")
+    lista_mais_favoravel = models.BooleanField(
+        "cotista aprovado na ampla é nomeado pela lista mais favorável", default=False,
+        help_text="Nomeado na posição que a lista da reserva lhe daria, se anterior à da ampla, sem contar na reserva "
+                  "(p. ex. Iúna art. 5º, § 2º).")
+    artigo_lista_mais_favoravel = _artigo("artigo da lista mais favorável")
     artigo_ampla = _artigo("artigo: cotista aprovado na ampla não conta na reserva")
     artigo_reversao = _artigo("artigo da reversão à ampla")
     artigo_desistencia = _artigo("artigo da desistência (mesma lista)")
@@ -237,12 +260,16 @@ class Lei(models.Model):
             grupos=tuple(g.para_motor() for g in self.grupos.all()),
             minimo_vagas=self.minimo_vagas,
             arredondamento=motor.Arredondamento(self.arredondamento),
-            pcd_antes_da_reserva=self.prioridade == Prioridade.PCD_ANTES,
+            nomeacao_pcd_antes_da_reserva=self.ordem_nomeacao == OrdemNomeacao.PCD_ANTES,
+            posicao_pcd_antes_da_reserva=self.desempate_posicoes == Desempate.PCD_ANTES,
+            lista_mais_favoravel=self.lista_mais_favoravel,
             artigo_minimo=self.artigo_minimo,
             artigo_arredondamento=self.artigo_arredondamento,
-            artigo_prioridade=self.artigo_prioridade,
+            artigo_ordem_nomeacao=self.artigo_ordem_nomeacao,
+            artigo_desempate=self.artigo_desempate,
             artigo_reversao=self.artigo_reversao,
             artigo_ampla=self.artigo_ampla,
+            artigo_lista_mais_favoravel=self.artigo_lista_mais_favoravel,
         )
 
     def clean(self) -> None:

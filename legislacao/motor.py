@@ -19,11 +19,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from operator import attrgetter
+
+from nucleo.texto import plural
 
 AMPLA = "AC"
 PCD = "PCD"
@@ -49,6 +51,11 @@ class Padrao(StrEnum):
     PROPORCIONAL = "proporcional"
     A_CADA = "a_cada"
     POSICOES = "posicoes"
+
+
+# O tipo de cada posição sai de uma contagem cumulativa por tipo de vaga; quando dois tipos pedem a mesma posição,
+# uma posição que a lei fixa (Afonso Cláudio: toda 5ª; Iúna: a 3ª e a 10ª) é sempre do grupo da lei, e nas demais
+# decide o desempate da lei ou do edital (decisões 0001 e 0014).
 
 
 def arredondar(valor: Fraction, modo: Arredondamento) -> int:
@@ -90,19 +97,63 @@ class Grupo:
 
 
 @dataclass(frozen=True, slots=True)
+class RegraPcd:
+    """A regra das vagas PcD, que é do edital (e das leis sobre pessoas com deficiência, p. ex. o Decreto
+    9.508/2018), e não da lei de cotas: nenhuma das leis de cotas fixa posição para elas.
+
+    A quantidade por cargo é uma entrada do motor (`vagas_pcd`); com `percentual`, o edital a calcula por
+    `vagas_pcd_do_edital`. As posições: `posicoes` explícitas do edital (e, depois da última, uma a cada
+    `intervalo`); sem elas, a contagem cumulativa do `percentual` com o seu arredondamento; sem percentual, a
+    proporção M/N das vagas PcD do cargo, meio para cima. `artigo` é o item do edital (com a norma) que a define.
+    """
+
+    percentual: Decimal | None = None
+    arredondamento: Arredondamento = Arredondamento.TETO
+    minimo_vagas: int = 1
+    posicoes: tuple[int, ...] = ()
+    intervalo: int = 0
+    artigo: str = ""
+
+
+def vagas_pcd_do_edital(regra: RegraPcd, vagas: int) -> int | None:
+    """As vagas PcD de um cargo pelo percentual do edital (p. ex. 5%, fração para cima); None se o edital não dá
+    percentual (o número vem de cada cargo)."""
+    if regra.percentual is None:
+        return None
+    if vagas < regra.minimo_vagas:
+        return 0
+    return arredondar(Fraction(regra.percentual) * vagas / 100, regra.arredondamento)
+
+
+@dataclass(frozen=True, slots=True)
 class Regras:
-    """As regras de uma lei que o motor aplica, cada uma com o artigo que a estabelece."""
+    """As regras que o motor aplica, cada uma com o artigo que a estabelece: as da lei e, em `pcd` e
+    `item_criterio`, as do edital (que não se congelam com a lei: são do certame).
+
+    Duas regras diferentes sobre PcD e reserva (issue 12): `posicao_pcd_antes_da_reserva` decide quem fica com
+    uma posição que dois tipos pedem e que a lei não fixa; `nomeacao_pcd_antes_da_reserva`, a ordem de nomeação
+    de quem está em mais de uma lista (Ubatuba art. 7º, § 1º; Ibatiba art. 5º). `posicoes_da_lei_protegidas`
+    falso reproduz o quadro dos editais congelados antes da correção (uma vaga PcD podia tomar uma posição que a
+    lei fixa): o que foi publicado não se reescreve (decisão 0014).
+    """
 
     slug: str
     grupos: tuple[Grupo, ...]
     minimo_vagas: int
     arredondamento: Arredondamento = Arredondamento.MEIO_PARA_CIMA
-    pcd_antes_da_reserva: bool = True
+    nomeacao_pcd_antes_da_reserva: bool = True
+    posicao_pcd_antes_da_reserva: bool = True
+    posicoes_da_lei_protegidas: bool = True
+    lista_mais_favoravel: bool = False
     artigo_minimo: str = ""
     artigo_arredondamento: str = ""
-    artigo_prioridade: str = ""
+    artigo_ordem_nomeacao: str = ""
+    artigo_desempate: str = ""
     artigo_reversao: str = ""
     artigo_ampla: str = ""
+    artigo_lista_mais_favoravel: str = ""
+    pcd: RegraPcd = RegraPcd()
+    item_criterio: str = ""
 
     def __post_init__(self) -> None:
         codigos = [g.codigo for g in self.grupos]
@@ -121,13 +172,18 @@ class Regras:
         raise KeyError(codigo)
 
 
+# As regras da lei que o certame congela na publicação; a regra PcD e o item do critério são do edital.
+CAMPOS_DA_LEI = ("slug", "minimo_vagas", "nomeacao_pcd_antes_da_reserva", "posicao_pcd_antes_da_reserva",
+                 "posicoes_da_lei_protegidas", "lista_mais_favoravel", "artigo_minimo", "artigo_arredondamento",
+                 "artigo_ordem_nomeacao", "artigo_desempate", "artigo_reversao", "artigo_ampla",
+                 "artigo_lista_mais_favoravel")
+
+
 def regras_para_dict(regras: Regras) -> dict:
-    """As regras como dados JSON (para congelá-las num edital publicado); ver `regras_de_dict`."""
+    """As regras da lei como dados JSON (para congelá-las num edital publicado); ver `regras_de_dict`."""
     return {
-        "slug": regras.slug, "minimo_vagas": regras.minimo_vagas, "arredondamento": regras.arredondamento.value,
-        "pcd_antes_da_reserva": regras.pcd_antes_da_reserva, "artigo_minimo": regras.artigo_minimo,
-        "artigo_arredondamento": regras.artigo_arredondamento, "artigo_prioridade": regras.artigo_prioridade,
-        "artigo_reversao": regras.artigo_reversao, "artigo_ampla": regras.artigo_ampla,
+        **{campo: getattr(regras, campo) for campo in CAMPOS_DA_LEI},
+        "arredondamento": regras.arredondamento.value,
         "grupos": [
             {"codigo": g.codigo, "nome": g.nome, "percentual": str(g.percentual), "cores": sorted(g.cores),
              "quilombola": g.quilombola, "padrao": g.padrao.value, "intervalo": g.intervalo,
@@ -146,8 +202,8 @@ def regras_de_dict(dados: dict) -> Regras:
               artigo_padrao=g["artigo_padrao"])
         for g in dados["grupos"]
     )
-    campos = {k: v for k, v in dados.items() if k not in ("grupos", "arredondamento")}
-    return Regras(grupos=grupos, arredondamento=Arredondamento(dados["arredondamento"]), **campos)
+    return Regras(grupos=grupos, arredondamento=Arredondamento(dados["arredondamento"]),
+                  **{campo: dados[campo] for campo in CAMPOS_DA_LEI})
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,13 +217,28 @@ class Reserva:
 
 @dataclass(frozen=True, slots=True)
 class Ajuste:
-    """Uma vaga posta fora da posição que o padrão da lei indicaria, e por quê."""
+    """Uma vaga posta fora da posição que o padrão da lei indicaria, por quê, e a base da colocação: o artigo da
+    lei ou o item do edital (nunca um registro de decisão do sistema)."""
 
     posicao: int
     vaga: str
     ordinal: int
     posicao_natural: int
     motivo: str
+    base: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Colocacao:
+    """Uma posição que não é de ampla concorrência, com a base da colocação: o padrão da lei (`fixada_na_lei`
+    quando a lei fixa a própria posição), a regra PcD do edital, ou o ajuste que a deslocou."""
+
+    posicao: int
+    vaga: str
+    ordinal: int
+    base: str
+    fixada_na_lei: bool
+    ajustada: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,13 +267,15 @@ class Candidato:
 
 @dataclass(frozen=True, slots=True)
 class Convocado:
-    """Quem ocupa a posição: `vaga` é o tipo da vaga no padrão; `lista`, a lista de onde veio."""
+    """Quem ocupa a posição: `vaga` é o tipo da vaga no padrão; `lista`, a lista de onde veio. `pela_lista`: o
+    grupo cuja lista deu a posição a um cotista nomeado pela ampla, quando mais favorável (Iúna art. 5º, § 2º)."""
 
     posicao: int
     vaga: str
     lista: str | None
     inscricao: str | None
     classificacao: int | None
+    pela_lista: str | None = None
 
 
 def vagas_reservadas(regras: Regras, grupo: Grupo, vagas: int) -> int:
@@ -213,10 +286,12 @@ def vagas_reservadas(regras: Regras, grupo: Grupo, vagas: int) -> int:
 
 
 class _Serie:
-    """Quantas vagas de um tipo devem existir entre as n primeiras posições, pelo padrão da lei."""
+    """Quantas vagas de um tipo devem existir entre as n primeiras posições, pelo padrão da lei (ou do edital, nas
+    vagas PcD), e se a lei fixa a posição n para o tipo."""
 
     __slots__ = (
         "_den",
+        "_fixadas",
         "_intervalo",
         "_minimo",
         "_modo",
@@ -224,27 +299,40 @@ class _Serie:
         "_padrao",
         "_posicoes",
         "artigo",
-        "artigo_padrao",
+        "base",
         "codigo",
+        "da_lei",
         "nome",
     )
 
-    def __init__(self, codigo, nome, artigo, artigo_padrao, fracao: Fraction, modo, minimo, padrao,
-                 intervalo=0, posicoes=()):
-        self.codigo, self.nome, self.artigo, self.artigo_padrao = codigo, nome, artigo, artigo_padrao
+    def __init__(self, codigo, nome, artigo, base, fracao: Fraction, modo, minimo, padrao, intervalo=0,
+                 posicoes=(), da_lei=True):
+        self.codigo, self.nome, self.artigo, self.base, self.da_lei = codigo, nome, artigo, base, da_lei
         self._num, self._den = fracao.numerator, fracao.denominator
         self._modo, self._minimo, self._padrao = modo, minimo, padrao
         self._intervalo, self._posicoes = intervalo, tuple(sorted(posicoes))
+        self._fixadas = frozenset(self._posicoes) if da_lei else frozenset()
 
     def ate(self, n: int) -> int:
         if n < self._minimo:
             return 0
         if self._padrao is Padrao.A_CADA:
             return n // self._intervalo
+        fixadas = bisect_right(self._posicoes, n)
+        if self._padrao is Padrao.POSICOES and self._intervalo:
+            ultima = self._posicoes[-1]
+            return fixadas + (n - ultima) // self._intervalo if n > ultima else fixadas
         proporcional = _arredondar_razao(n * self._num, self._den, self._modo)
-        if self._padrao is Padrao.POSICOES:
-            return max(proporcional, bisect_right(self._posicoes, n))
-        return proporcional
+        return max(proporcional, fixadas) if self._padrao is Padrao.POSICOES else proporcional
+
+    def fixa(self, n: int) -> bool:
+        """A lei fixa a posição n para este tipo (toda k-ésima, ou uma posição enumerada): nenhum outro tipo a
+        toma. O padrão proporcional só deriva posições, e as do edital (PcD) não são da lei."""
+        if not self.da_lei or n < self._minimo:
+            return False
+        if self._padrao is Padrao.A_CADA:
+            return n % self._intervalo == 0
+        return n in self._fixadas
 
     def posicao_natural(self, ordinal: int, apos: int) -> int:
         n = apos + 1
@@ -254,6 +342,8 @@ class _Serie:
 
 
 def _series(regras: Regras, vagas: int, vagas_pcd: int) -> list[_Serie]:
+    """Uma série por tipo de vaga, na ordem de desempate: PcD antes ou depois dos grupos, que seguem a ordem da
+    lei."""
     grupos = [
         _Serie(g.codigo, g.nome, g.artigo, g.artigo_padrao, Fraction(g.percentual) / 100, regras.arredondamento,
                regras.minimo_vagas, g.padrao, g.intervalo, g.posicoes)
@@ -261,10 +351,20 @@ def _series(regras: Regras, vagas: int, vagas_pcd: int) -> list[_Serie]:
     ]
     if not vagas_pcd:
         return grupos
-    # As vagas PcD vêm do edital (outras leis); distribuem-se pela mesma regra cumulativa, na razão M/N.
-    pcd = _Serie(PCD, NOME_PCD, "edital", "proporção do edital", Fraction(vagas_pcd, vagas),
-                 Arredondamento.MEIO_PARA_CIMA, 0, Padrao.PROPORCIONAL)
-    return [pcd, *grupos] if regras.pcd_antes_da_reserva else [*grupos, pcd]
+    pcd = _serie_pcd(regras.pcd, vagas, vagas_pcd)
+    return [pcd, *grupos] if regras.posicao_pcd_antes_da_reserva else [*grupos, pcd]
+
+
+def _serie_pcd(regra: RegraPcd, vagas: int, vagas_pcd: int) -> _Serie:
+    base = regra.artigo or "edital"
+    if regra.posicoes:
+        return _Serie(PCD, NOME_PCD, base, base, Fraction(0), Arredondamento.MEIO_PARA_CIMA, 0, Padrao.POSICOES,
+                      regra.intervalo, regra.posicoes, da_lei=False)
+    if regra.percentual is not None:
+        return _Serie(PCD, NOME_PCD, base, base, Fraction(regra.percentual) / 100, regra.arredondamento,
+                      regra.minimo_vagas, Padrao.PROPORCIONAL, da_lei=False)
+    return _Serie(PCD, NOME_PCD, base, base, Fraction(vagas_pcd, vagas), Arredondamento.MEIO_PARA_CIMA, 0,
+                  Padrao.PROPORCIONAL, da_lei=False)
 
 
 def calcular_quadro(regras: Regras, vagas: int, vagas_pcd: int = 0, posicoes: int | None = None) -> Quadro:
@@ -292,7 +392,8 @@ def calcular_quadro(regras: Regras, vagas: int, vagas_pcd: int = 0, posicoes: in
     series = _series(regras, vagas, vagas_pcd)
     limite = {r.codigo: r.vagas for r in reservas} | {PCD: vagas_pcd}
     ampla = vagas - vagas_pcd - reservado
-    ordem, ajustes = _dispor(series, [limite[s.codigo] for s in series], vagas, max(total, vagas), ampla > 0)
+    disposicao = _Disposicao(regras, series, [limite[s.codigo] for s in series], vagas, max(total, vagas))
+    ordem, ajustes = disposicao.dispor(primeira_ampla=ampla > 0)
     return Quadro(
         vagas=vagas,
         pcd=vagas_pcd,
@@ -304,89 +405,149 @@ def calcular_quadro(regras: Regras, vagas: int, vagas_pcd: int = 0, posicoes: in
     )
 
 
-def _dispor(series: list[_Serie], limites: list[int], vagas: int, total: int,
-            primeira_ampla: bool) -> tuple[list[str], list[Ajuste]]:
-    """Dispõe as posições; havendo vaga de ampla, a primeira nomeação é dela (Ibatiba art. 5º, I)."""
-    ordem = [AMPLA] * total
-    colocadas = [0] * len(series)
-    devidas = [0] * len(series)
-    naturais: list[deque[int]] = [deque() for _ in series]
-    ajustes: list[Ajuste] = []
-    for n in range(1, total + 1):
-        escolhida = -1
-        for i, serie in enumerate(series):
-            alvo = serie.ate(n)
-            if n <= vagas and alvo > limites[i]:
-                alvo = limites[i]
-            while devidas[i] < alvo:
-                naturais[i].append(n)
-                devidas[i] += 1
-            if escolhida < 0 and colocadas[i] < alvo:
-                escolhida = i
-        if escolhida >= 0 and not (n == 1 and primeira_ampla):
-            serie = series[escolhida]
-            ordem[n - 1] = serie.codigo
-            colocadas[escolhida] += 1
-            natural = naturais[escolhida].popleft()
-            if natural != n:
-                ajustes.append(Ajuste(n, serie.codigo, colocadas[escolhida], natural, _motivo_colisao(
-                    serie, colocadas[escolhida], natural, n, ordem[natural - 1])))
-        if n == vagas:
-            _completar_lote(series, limites, colocadas, devidas, naturais, ordem, vagas, ajustes)
-    return ordem, ajustes
+class _Disposicao:
+    """Dispõe as posições da ordem de nomeação, uma a uma (decisões 0001 e 0014).
 
-
-def _completar_lote(series, limites, colocadas, devidas, naturais, ordem, vagas, ajustes) -> None:
-    """Garantia: cada tipo tem a sua contagem dentro do lote.
-
-    As vagas que o padrão não alcançou (por cair depois do lote ou por colisão) ocupam as últimas
-    posições de ampla concorrência do lote, a de maior prioridade na mais cedo (decisão 0001).
+    Em cada posição, o tipo cuja contagem pede uma vaga ali a recebe; se mais de um pede, fica primeiro o que tem a
+    posição fixada na lei (nenhum tipo toma uma posição que a lei fixa para outro), depois o da ordem de desempate.
+    Quem perde é nomeado na posição seguinte disponível. Terminado o lote, o que ainda falta ocupa as últimas
+    posições de ampla do lote (garantia).
     """
-    faltantes = []
-    for i, serie in enumerate(series):
-        for _ in range(limites[i] - colocadas[i]):
-            colocadas[i] += 1
-            natural = naturais[i].popleft() if naturais[i] else serie.posicao_natural(colocadas[i], vagas)
-            faltantes.append((i, colocadas[i], natural))
-        devidas[i] = max(devidas[i], colocadas[i])
-    if not faltantes:
-        return
-    livres = [p for p in range(vagas, 0, -1) if ordem[p - 1] == AMPLA][: len(faltantes)]
-    for (i, ordinal, natural), posicao in zip(faltantes, sorted(livres), strict=True):
-        serie = series[i]
-        ordem[posicao - 1] = serie.codigo
-        ajustes.append(Ajuste(posicao, serie.codigo, ordinal, natural, _motivo_lote(
-            serie, ordinal, natural, posicao, vagas, limites[i], ordem)))
-    ajustes.sort(key=attrgetter("posicao"))
+
+    def __init__(self, regras: Regras, series: list[_Serie], limites: list[int], vagas: int, total: int):
+        self.regras, self.series, self.limites, self.vagas, self.total = regras, series, limites, vagas, total
+        self.protegidas = regras.posicoes_da_lei_protegidas
+        self.ordem = [AMPLA] * total
+        self.colocadas = [0] * len(series)
+        self.devidas = [0] * len(series)
+        self.naturais: list[deque[int]] = [deque() for _ in series]
+        self.ajustes: list[Ajuste] = []
+        self.por_codigo = {s.codigo: s for s in series}
+
+    def dispor(self, primeira_ampla: bool) -> tuple[list[str], list[Ajuste]]:
+        """Havendo vaga de ampla, a primeira nomeação é dela (Ibatiba art. 5º, I)."""
+        for n in range(1, self.total + 1):
+            escolhida = self._escolher(n)
+            if escolhida >= 0 and not (n == 1 and primeira_ampla):
+                self._colocar(escolhida, n)
+            if n == self.vagas:
+                self._completar_lote()
+        return self.ordem, self.ajustes
+
+    def _escolher(self, n: int) -> int:
+        escolhida = fixada = -1
+        for i, serie in enumerate(self.series):
+            alvo = serie.ate(n)
+            if n <= self.vagas and alvo > self.limites[i]:
+                alvo = self.limites[i]
+            while self.devidas[i] < alvo:
+                self.naturais[i].append(n)
+                self.devidas[i] += 1
+            if self.colocadas[i] < alvo:
+                if escolhida < 0:
+                    escolhida = i
+                if fixada < 0 and self.protegidas and serie.fixa(self.naturais[i][0]):
+                    fixada = i
+        return fixada if fixada >= 0 else escolhida
+
+    def _colocar(self, i: int, n: int) -> None:
+        serie = self.series[i]
+        self.ordem[n - 1] = serie.codigo
+        self.colocadas[i] += 1
+        natural = self.naturais[i].popleft()
+        if natural != n:
+            ocupante = self.por_codigo.get(self.ordem[natural - 1])
+            motivo, base = _motivo_colisao(self.regras, serie, self.colocadas[i], natural, n, ocupante,
+                                           self.protegidas)
+            self.ajustes.append(Ajuste(n, serie.codigo, self.colocadas[i], natural, motivo, base))
+
+    def _completar_lote(self) -> None:
+        """Garantia: cada tipo tem a sua contagem dentro do lote.
+
+        As vagas que o padrão não alcançou (por cair depois do lote ou por colisão) ocupam as últimas
+        posições de ampla concorrência do lote, a de maior prioridade na mais cedo (decisão 0001).
+        """
+        faltantes = []
+        for i, serie in enumerate(self.series):
+            for _ in range(self.limites[i] - self.colocadas[i]):
+                self.colocadas[i] += 1
+                natural = (self.naturais[i].popleft() if self.naturais[i]
+                           else serie.posicao_natural(self.colocadas[i], self.vagas))
+                faltantes.append((i, self.colocadas[i], natural))
+            self.devidas[i] = max(self.devidas[i], self.colocadas[i])
+        if not faltantes:
+            return
+        livres = [p for p in range(self.vagas, 0, -1) if self.ordem[p - 1] == AMPLA][: len(faltantes)]
+        for (i, ordinal, natural), posicao in zip(faltantes, sorted(livres), strict=True):
+            serie = self.series[i]
+            self.ordem[posicao - 1] = serie.codigo
+            ocupante = self.por_codigo.get(self.ordem[natural - 1]) if natural <= self.vagas else None
+            motivo = _motivo_lote(serie, ordinal, natural, posicao, self.vagas, self.limites[i], ocupante)
+            self.ajustes.append(Ajuste(posicao, serie.codigo, ordinal, natural, motivo,
+                                       _base_do_criterio(self.regras, serie.artigo)))
+        self.ajustes.sort(key=attrgetter("posicao"))
 
 
-def _motivo_colisao(serie: _Serie, ordinal: int, natural: int, posicao: int, ocupante: str) -> str:
-    if ocupante == serie.codigo:
-        return (
-            f"A {ordinal}ª vaga de {serie.nome} cairia também na posição {natural}, onde a contagem do grupo sobe "
-            f"mais de uma vez (o mínimo legal foi atingido); é nomeada logo depois, na posição {posicao}, a "
-            "primeira disponível."
-        )
-    return (
-        f"A {ordinal}ª vaga de {serie.nome} cairia na posição {natural}, já ocupada por uma vaga de prioridade "
-        f"maior ({ocupante}); é nomeada logo depois, na posição {posicao}, a primeira disponível "
-        "(ordem de prioridade entre as listas)."
-    )
+def _base_do_criterio(regras: Regras, *artigos: str) -> str:
+    """A base de uma colocação que a lei deixa em aberto: os artigos da lei que a regra cumpre e o item do edital
+    que adota o critério; nunca um registro de decisão do sistema."""
+    partes = [a for a in artigos if a]
+    partes.append(regras.item_criterio or "critério do edital")
+    return "; ".join(partes)
+
+
+def _motivo_colisao(regras: Regras, serie: _Serie, ordinal: int, natural: int, posicao: int,
+                    ocupante: _Serie | None, protegidas: bool) -> tuple[str, str]:
+    inicio = f"A {ordinal}ª vaga de {serie.nome} cairia"
+    fim = f"é nomeada logo depois, na posição {posicao}, a primeira disponível"
+    if ocupante is None:
+        return (f"{inicio} na posição {natural}, a primeira, que é de ampla concorrência quando o cargo tem vaga de "
+                f"ampla; {fim}.", regras.artigo_ordem_nomeacao or _base_do_criterio(regras))
+    if ocupante is serie:
+        return (f"{inicio} também na posição {natural}, onde a contagem do grupo sobe mais de uma vez (o mínimo "
+                f"legal foi atingido); {fim}.", _base_do_criterio(regras, serie.artigo))
+    if ocupante is not None and protegidas and ocupante.fixa(natural):
+        return (f"{inicio} na posição {natural}, que a lei fixa para {ocupante.nome} — {ocupante.base}; {fim}.",
+                ocupante.base)
+    nome = ocupante.nome
+    desempate = regras.artigo_desempate or regras.item_criterio
+    criterio = f" ({desempate})" if desempate else ""
+    return (f"{inicio} na posição {natural}, que as duas contagens pedem; pelo desempate entre PcD e reserva"
+            f"{criterio}, ela fica com {nome}, e a vaga de {serie.nome} {fim}.",
+            regras.artigo_desempate or _base_do_criterio(regras))
 
 
 def _motivo_lote(serie: _Serie, ordinal: int, natural: int, posicao: int, vagas: int, limite: int,
-                 ordem: list[str]) -> str:
+                 ocupante: _Serie | None) -> str:
     if natural > vagas:
-        causa = (f"o padrão da lei ({serie.artigo_padrao}) a poria na posição {natural}, fora das {vagas} vagas "
-                 "do lote")
-    elif ordem[natural - 1] == serie.codigo:
+        causa = f"o padrão ({serie.base}) a poria na posição {natural}, fora das {vagas} vagas do lote"
+    elif ocupante is serie:
         causa = f"a contagem sobe mais de uma vez na posição {natural}"
     else:
-        causa = f"a posição {natural} é ocupada por uma vaga de prioridade maior ({ordem[natural - 1]})"
+        causa = f"a posição {natural} ficou com uma vaga de {ocupante.nome if ocupante else 'outro tipo'}"
+    contagem = f" ({serie.artigo})" if serie.artigo else ""
     return (
-        f"A {ordinal}ª vaga de {serie.nome}: {causa}; como a lei reserva {limite} vaga(s) entre as {vagas} "
-        f"({serie.artigo}), ela ocupa a posição {posicao}, a última de ampla concorrência disponível no lote."
+        f"A {ordinal}ª vaga de {serie.nome}: {causa}; como o tipo tem {plural(limite, 'vaga')} entre as {vagas}"
+        f"{contagem}, ela ocupa a posição {posicao}, a última de ampla concorrência disponível no lote."
     )
+
+
+def colocacoes(regras: Regras, quadro: Quadro) -> list[Colocacao]:
+    """Cada posição do quadro que não é de ampla, com a base da colocação (o simulador, o quadro de vagas e o JSON a
+    mostram): o padrão da lei, a regra PcD do edital ou o ajuste que a deslocou."""
+    series = {s.codigo: s for s in _series(regras, quadro.vagas, quadro.pcd)}
+    ajustes = {a.posicao: a for a in quadro.ajustes}
+    ordinais: dict[str, int] = {}
+    resultado = []
+    for p, vaga in enumerate(quadro.ordem, 1):
+        if vaga == AMPLA:
+            continue
+        ordinais[vaga] = ordinais.get(vaga, 0) + 1
+        serie, ajuste = series[vaga], ajustes.get(p)
+        fixada = regras.posicoes_da_lei_protegidas and serie.fixa(p) and ajuste is None
+        resultado.append(Colocacao(p, vaga, ordinais[vaga], ajuste.base if ajuste else serie.base, fixada,
+                                   ajuste is not None))
+    return resultado
 
 
 class _Fila:
@@ -494,14 +655,15 @@ def _convocar_lote(regras: Regras, lote: Sequence[str], filas: dict[str, _Fila],
         lista_da_posicao[p - 1] = None
     sem_titular.clear()
     reservas = [g.codigo for g in regras.grupos]
-    for tipo in [PCD, *reservas] if regras.pcd_antes_da_reserva else [*reservas, PCD]:
+    for tipo in [PCD, *reservas] if regras.nomeacao_pcd_antes_da_reserva else [*reservas, PCD]:
         preencher(tipo)
     for tipo, p in sem_titular:
         destino, i = _primeiro_da_cadeia(filas, _cadeia(regras, tipo))
         lista_da_posicao[p - 1] = destino
         if destino is not None:
             titulares[destino].append(i)
-    return _dispor_titulares(lote, lista_da_posicao, titulares, geral)
+    convocados = _dispor_titulares(lote, lista_da_posicao, titulares, geral)
+    return _pela_lista_mais_favoravel(regras, convocados, geral) if regras.lista_mais_favoravel else convocados
 
 
 def _primeiro_da_cadeia(filas: dict[str, _Fila], cadeia: Sequence[str]) -> tuple[str | None, int | None]:
@@ -524,3 +686,37 @@ def _dispor_titulares(ordem, lista_da_posicao, titulares, geral) -> list[Convoca
             c = geral[i]
             resultado.append(Convocado(p, vaga, lista, c.inscricao, c.classificacao))
     return resultado
+
+
+def _pela_lista_mais_favoravel(regras: Regras, lote: list[Convocado], geral: list[Candidato]) -> list[Convocado]:
+    """O cotista que ocupa vaga de ampla no lote é nomeado na posição da lista que lhe for mais favorável, sem contar
+    na reserva (p. ex. Iúna art. 5º, § 2º e § 1º; decisão 0015).
+
+    A posição pela lista do grupo é a da r-ésima vaga do grupo no lote, sendo r o lugar do cotista nessa lista. Se
+    for anterior à sua posição de ampla, ele é nomeado ali, logo antes de quem a ocupava, e cada nomeado entre as
+    duas posições desce uma: a vaga reservada continua com o seu titular, uma posição depois, e nenhuma contagem
+    muda.
+    """
+    posicoes_do_grupo: dict[str, list[int]] = {g.codigo: [] for g in regras.grupos}
+    for c in lote:
+        if c.vaga in posicoes_do_grupo:
+            posicoes_do_grupo[c.vaga].append(c.posicao)
+    lugares: dict[str, dict[str, int]] = {}
+    for g in regras.grupos:
+        filtro, lugar, vagas = _filtro_grupo(g), 0, len(posicoes_do_grupo[g.codigo])
+        for c in geral:
+            if filtro(c):
+                lugar += 1
+                if lugar > vagas:
+                    break
+                lugares.setdefault(c.inscricao, {})[g.codigo] = lugar
+    chaves = []
+    for c in lote:
+        chave = (c.posicao, 1, 0, c)
+        if c.vaga == AMPLA and c.lista == AMPLA and c.inscricao in lugares:
+            posicao, grupo = min((posicoes_do_grupo[g][r - 1], g) for g, r in lugares[c.inscricao].items())
+            if posicao < c.posicao:
+                chave = (posicao, 0, c.classificacao, replace(c, pela_lista=grupo))
+        chaves.append(chave)
+    chaves.sort(key=lambda chave: chave[:3])
+    return [replace(c, posicao=p) for p, (*_, c) in enumerate(chaves, 1)]

@@ -3,14 +3,20 @@
 Usado pelos comandos `simular_vagas` e `simular_convocacao` e reaproveitável pelo simulador do
 admin (a forma de dicionário). Nada aqui consulta o banco além dos campos da lei já carregada.
 
-Contrato JSON (as chaves obrigatórias nunca mudam; "ajustes" e "minimo_vagas" são extras):
+Contrato JSON (as chaves obrigatórias nunca mudam; "minimo_vagas", "ajustes", "colocacoes" e, na convocação,
+"pela_lista" são extras):
 
     {"lei": SLUG, "vagas": N, "pcd": M, "ampla": A,
      "reservas": [{"grupo": COD, "nome": "...", "percentual": "17.00", "vagas": k, "artigo": "..."}],
      "ordem": ["AC", "PCD", COD, ...],
      "minimo_vagas": 3,
-     "ajustes": [{"posicao": p, "vaga": COD, "motivo": "..."}],
+     "ajustes": [{"posicao": p, "vaga": COD, "motivo": "...", "base": "..."}],
+     "colocacoes": [{"posicao": p, "vaga": COD, "base": "...", "fixada_na_lei": bool, "ajustada": bool}],
      "convocacao": [{"posicao": 1, "inscricao": "...", "vaga": "AC", "lista": "AC"}]}   # só na convocação
+
+"colocacoes" traz cada posição que não é de ampla concorrência com a base da colocação: o artigo do padrão da lei, a
+regra PcD do edital, ou o artigo e o item do edital do ajuste. Na convocação, "pela_lista" aparece no cotista nomeado
+pela ampla na posição que a lista de um grupo lhe dava, por ser mais favorável (p. ex. Iúna art. 5º, § 2º).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO
 
-from legislacao.motor import AMPLA, DECISAO_POSICOES, NOME_AMPLA, NOME_PCD, PCD, Convocado, Quadro
+from legislacao.motor import AMPLA, NOME_AMPLA, NOME_PCD, PCD, Convocado, Quadro, Regras, colocacoes
 from nucleo.texto import milhar, plural
 
 if TYPE_CHECKING:
@@ -44,7 +50,7 @@ def _percentual_br(valor: Decimal) -> str:
 
 # --- dicionários (contrato JSON) -------------------------------------------------------------------------------
 
-def quadro_para_dict(lei: Lei, quadro: Quadro) -> dict[str, Any]:
+def quadro_para_dict(lei: Lei, regras: Regras, quadro: Quadro) -> dict[str, Any]:
     """O quadro de vagas na forma do contrato JSON de `simular_vagas`."""
     return {
         "lei": lei.slug,
@@ -58,17 +64,24 @@ def quadro_para_dict(lei: Lei, quadro: Quadro) -> dict[str, Any]:
         ],
         "ordem": list(quadro.ordem),
         "minimo_vagas": lei.minimo_vagas,
-        "ajustes": [{"posicao": a.posicao, "vaga": a.vaga, "motivo": a.motivo} for a in quadro.ajustes],
+        "ajustes": [{"posicao": a.posicao, "vaga": a.vaga, "motivo": a.motivo, "base": a.base}
+                    for a in quadro.ajustes],
+        "colocacoes": [{"posicao": c.posicao, "vaga": c.vaga, "base": c.base, "fixada_na_lei": c.fixada_na_lei,
+                        "ajustada": c.ajustada} for c in colocacoes(regras, quadro)],
     }
 
 
 def convocado_para_dict(c: Convocado) -> dict[str, Any]:
-    return {"posicao": c.posicao, "inscricao": c.inscricao, "vaga": c.vaga, "lista": c.lista}
+    dados = {"posicao": c.posicao, "inscricao": c.inscricao, "vaga": c.vaga, "lista": c.lista}
+    if c.pela_lista:
+        dados["pela_lista"] = c.pela_lista
+    return dados
 
 
-def convocacao_para_dict(lei: Lei, quadro: Quadro, convocados: Iterable[Convocado]) -> dict[str, Any]:
+def convocacao_para_dict(lei: Lei, regras: Regras, quadro: Quadro, convocados: Iterable[Convocado]
+                         ) -> dict[str, Any]:
     """O quadro mais a lista `convocacao` (contrato JSON de `simular_convocacao`)."""
-    dados = quadro_para_dict(lei, quadro)
+    dados = quadro_para_dict(lei, regras, quadro)
     dados["convocacao"] = [convocado_para_dict(c) for c in convocados]
     return dados
 
@@ -154,7 +167,7 @@ def _avisos_vigencia(lei: Lei, hoje: date | None = None) -> Iterator[str]:
                f"{lei.fim_vigencia.strftime('%d/%m/%Y')} (exclusive); confira a lei aplicável ao edital.")
 
 
-def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
+def linhas_quadro(lei: Lei, regras: Regras, quadro: Quadro) -> Iterator[str]:
     """O quadro de vagas em texto, linha a linha (para escrever sem montar um texto enorme)."""
     yield lei.ementa
     yield f"Identificador: {lei.slug}"
@@ -162,15 +175,21 @@ def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
     yield ""
     yield f"Quadro de vagas: {plural(quadro.vagas, 'vaga oferecida', 'vagas oferecidas')}"
     linhas = [[f"{NOME_AMPLA} ({AMPLA})", milhar(quadro.ampla), "", ""],
-              [f"{NOME_PCD} ({PCD})", milhar(quadro.pcd), "", "edital"]]
+              [f"{NOME_PCD} ({PCD})", milhar(quadro.pcd), "", regras.pcd.artigo or "edital"]]
     linhas += [[f"{r.nome} ({r.codigo})", milhar(r.vagas), _percentual_br(r.percentual), r.artigo]
                for r in quadro.reservas]
     yield from _tabela(["Tipo de vaga", "Vagas", "Percentual", "Base legal"], linhas, direita={1, 2})
     yield ""
     yield f"Mínimo para haver reserva: {plural(lei.minimo_vagas, 'vaga')}{_base(lei.artigo_minimo)}."
     yield f"Fração de vaga: {lei.get_arredondamento_display()}{_base(lei.artigo_arredondamento)}."
-    yield (f"Prioridade quando vagas disputam a mesma posição: {lei.get_prioridade_display()}"
-           f"{_base(lei.artigo_prioridade)}.")
+    yield (f"Quem está em várias listas é nomeado nesta ordem: {lei.get_ordem_nomeacao_display()}"
+           f"{_base(lei.artigo_ordem_nomeacao)}.")
+    yield (f"Vaga PcD e vaga reservada na mesma posição, que a lei não fixa: {lei.get_desempate_posicoes_display()}"
+           f"{_base(lei.artigo_desempate or regras.item_criterio)}. Uma posição que a lei fixa é sempre do grupo "
+           "da lei.")
+    if lei.lista_mais_favoravel:
+        yield (f"Cotista aprovado na ampla: nomeado pela lista mais favorável, sem contar na reserva"
+               f"{_base(lei.artigo_lista_mais_favoravel)}.")
     if quadro.abaixo_do_minimo:
         artigo = f" ({lei.artigo_minimo})" if lei.artigo_minimo else ""
         yield ""
@@ -190,16 +209,36 @@ def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
         legenda.append(f"{PCD} = {NOME_PCD.lower()}")
     legenda += [f"{r.codigo} = {r.nome}" for r in quadro.reservas]
     yield "  (" + "; ".join(legenda) + ")"
+    yield ""
+    yield "Base de cada posição que não é de ampla concorrência:"
+    yield from _quebrar(bases_compactas(regras, quadro), separador="; ")
     if quadro.ajustes:
         yield ""
-        yield f"Posições que a lei deixa em aberto (critério descrito em {DECISAO_POSICOES}):"
+        yield "Posições que a lei deixa em aberto:"
         for a in quadro.ajustes:
-            yield from _paragrafo(f"Posição {a.posicao} ({a.vaga}): {a.motivo}", recuo="  ")
+            yield from _paragrafo(f"Posição {a.posicao} ({a.vaga}): {a.motivo} Base: {a.base}.", recuo="  ")
 
 
-def linhas_convocacao(lei: Lei, quadro: Quadro, convocados: Sequence[Convocado]) -> Iterator[str]:
+def bases_compactas(regras: Regras, quadro: Quadro) -> Iterator[str]:
+    """As posições de cada tipo com a mesma base numa corrida só: «NEG 3ª (art. 3º, § 1º, I; fixada na lei)»,
+    «NEG 8ª, 13ª (art. 6º)»."""
+    corridas: list[tuple[str, str, bool, list[int]]] = []
+    por_chave: dict[tuple[str, str, bool], list[int]] = {}
+    for c in colocacoes(regras, quadro):
+        chave = (c.vaga, c.base, c.fixada_na_lei)
+        if chave not in por_chave:
+            por_chave[chave] = []
+            corridas.append((*chave, por_chave[chave]))
+        por_chave[chave].append(c.posicao)
+    for vaga, base, fixada, posicoes in corridas:
+        marca = "; fixada na lei" if fixada and len(posicoes) == 1 else "; fixadas na lei" if fixada else ""
+        yield f"{vaga} {', '.join(f'{p}ª' for p in posicoes)} ({base}{marca})"
+
+
+def linhas_convocacao(lei: Lei, regras: Regras, quadro: Quadro, convocados: Sequence[Convocado]
+                      ) -> Iterator[str]:
     """O quadro seguido de quem ocupa cada posição, em texto."""
-    yield from linhas_quadro(lei, quadro)
+    yield from linhas_quadro(lei, regras, quadro)
     yield ""
     yield f"Convocação ({plural(len(convocados), 'posição', 'posições')}):"
     linhas = []
@@ -211,6 +250,8 @@ def linhas_convocacao(lei: Lei, quadro: Quadro, convocados: Sequence[Convocado])
         elif c.lista != c.vaga:
             revertidas += 1
             nota = f"vaga {c.vaga} revertida à lista {c.lista}"
+        elif c.pela_lista:
+            nota = f"na posição da lista {c.pela_lista}, mais favorável{_base(lei.artigo_lista_mais_favoravel)}"
         else:
             nota = ""
         linhas.append([str(c.posicao), c.vaga, c.lista or "—", "—" if c.classificacao is None else str(

@@ -7,7 +7,7 @@ Nada aqui decide vagas: as contagens, a ordem e os motivos vêm de `motor.calcul
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from html import escape
 
@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.rotulos import classes_das_vagas, nomes_das_vagas
+from legislacao.saida import bases_compactas
 
 # Cores distintas por tipo de vaga (static/legislacao/legislacao.css); grupos além de seis repetem a paleta.
 
@@ -52,6 +53,7 @@ class AjusteExibido:
     ordinal: int
     posicao_natural: int
     motivo: str
+    base: str
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,8 @@ class Simulacao:
     titulares: list[Titular] | None
     candidatos_lidos: int
     habilitados: int
+    regras: motor.Regras
+    bases: list[str]
 
     # A faixa e a tabela de titulares têm uma entrada por posição (N passa de mil): são montadas aqui,
     # numa passada só, e não célula a célula no template (que localiza e escapa cada valor, dez vezes mais lento).
@@ -133,13 +137,18 @@ def numero(valor: Decimal) -> str:
     return texto.replace(".", ",")
 
 
-def simular(*, lei: Lei, vagas: int, vagas_pcd: int = 0, posicoes: int | None = None,
-            candidatos: list[motor.Candidato] | None = None) -> Simulacao:
+def simular(*, lei: Lei, vagas: int, vagas_pcd: int | None = None, posicoes: int | None = None,
+            candidatos: list[motor.Candidato] | None = None, regra_pcd: motor.RegraPcd | None = None,
+            item_criterio: str = "") -> Simulacao:
     """Quadro de vagas, faixa das `posicoes` primeiras posições e, com candidatos, quem ocupa cada vaga do lote.
 
+    `regra_pcd` e `item_criterio` são do edital; sem `vagas_pcd`, as vagas PcD saem do percentual da regra (ou 0).
     Levanta motor.ErroRegras (mensagem pronta para o usuário) se os números forem impossíveis para a lei.
     """
-    regras = lei.regras()
+    regra_pcd = regra_pcd or motor.RegraPcd()
+    regras = replace(lei.regras(), pcd=regra_pcd, item_criterio=item_criterio)
+    if vagas_pcd is None:
+        vagas_pcd = motor.vagas_pcd_do_edital(regra_pcd, vagas) or 0
     mostradas = vagas if posicoes is None else posicoes
     # O padrão nunca reescreve posições anteriores: as N primeiras de um quadro mais longo são as do lote.
     quadro = motor.calcular_quadro(regras, vagas, vagas_pcd, max(mostradas, vagas))
@@ -173,15 +182,16 @@ def simular(*, lei: Lei, vagas: int, vagas_pcd: int = 0, posicoes: int | None = 
         titulares = _titulares(lei, regras, quadro, candidatos, nomes, classes)[:mostradas]
 
     return Simulacao(
-        lei=lei, quadro=quadro, posicoes=mostradas, linhas=_linhas(lei, quadro, nomes, classes), tipos=tipos,
+        lei=lei, quadro=quadro, posicoes=mostradas, linhas=_linhas(lei, regras, quadro, nomes, classes), tipos=tipos,
         celulas_lote=celulas[:vagas], celulas_cadastro=celulas[vagas:], ajustes=[
-            AjusteExibido(a.posicao, nomes[a.vaga], classes[a.vaga], a.ordinal, a.posicao_natural, a.motivo)
+            AjusteExibido(a.posicao, nomes[a.vaga], classes[a.vaga], a.ordinal, a.posicao_natural, a.motivo, a.base)
             for a in ajustes],
-        titulares=titulares, candidatos_lidos=lidos, habilitados=habilitados,
+        titulares=titulares, candidatos_lidos=lidos, habilitados=habilitados, regras=regras,
+        bases=list(bases_compactas(regras, replace(quadro, ordem=ordem))),
     )
 
 
-def _linhas(lei: Lei, quadro: motor.Quadro, nomes: dict, classes: dict) -> list[LinhaQuadro]:
+def _linhas(lei: Lei, regras: motor.Regras, quadro: motor.Quadro, nomes: dict, classes: dict) -> list[LinhaQuadro]:
     n = quadro.vagas
     arredondamento = lei.get_arredondamento_display()
     if lei.artigo_arredondamento:
@@ -192,9 +202,13 @@ def _linhas(lei: Lei, quadro: motor.Quadro, nomes: dict, classes: dict) -> list[
         f"{n} − {quadro.pcd} PcD − {reservadas} reservadas" if quadro.pcd else f"{n} − {reservadas} reservadas",
         lei.artigo_ampla and f"cotista aprovado na ampla não conta na reserva ({lei.artigo_ampla})")]
     if quadro.pcd:
+        regra = regras.pcd
+        calculo = "informado no edital"
+        if regra.percentual is not None:
+            calculo = f"{n} × {numero(regra.percentual)}% = {numero(Decimal(n) * regra.percentual / 100)}"
         linhas.append(LinhaQuadro(motor.PCD, nomes[motor.PCD], classes[motor.PCD], quadro.pcd,
-                                  numero(Decimal(quadro.pcd * 100) / n) + "%", "informado no edital",
-                                  "edital (legislação sobre pessoas com deficiência)"))
+                                  numero(Decimal(quadro.pcd * 100) / n) + "%", calculo,
+                                  regra.artigo or "edital (legislação sobre pessoas com deficiência)"))
     for reserva in quadro.reservas:
         if quadro.abaixo_do_minimo:
             calculo = f"menos de {lei.minimo_vagas} vagas: sem reserva no lote"
@@ -224,6 +238,10 @@ def _titulares(lei: Lei, regras: motor.Regras, quadro: motor.Quadro, candidatos:
                     f"{nomes[c.lista]}{artigo_reversao}.")
         elif c.posicao > quadro.vagas:
             nota = "Chamada posterior ao lote (cadastro de reserva ou nova vaga), na vez da sua lista."
+        elif c.pela_lista:
+            artigo = f" ({lei.artigo_lista_mais_favoravel})" if lei.artigo_lista_mais_favoravel else ""
+            nota = (f"Optou pela reserva e classificou-se na ampla, sem contar na reserva; nomeado(a) na posição que "
+                    f"a lista {nomes[c.pela_lista]} lhe dá, mais favorável{artigo}.")
         elif c.vaga == motor.AMPLA and por_inscricao[c.inscricao].reserva:
             nota = f"Optou pela reserva, mas classificou-se na ampla: não conta na reserva{artigo_ampla}."
         else:

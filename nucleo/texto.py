@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from datetime import date
+from decimal import Decimal
 
 
 def data_br(valor: date | None, vazio: str = "") -> str:
@@ -15,6 +16,11 @@ def data_br(valor: date | None, vazio: str = "") -> str:
 def milhar(n: int) -> str:
     """O inteiro com o separador de milhar brasileiro: 1.000.000."""
     return f"{n:,}".replace(",", ".")
+
+
+def percentual_br(valor: Decimal) -> str:
+    """17.00 → «17%», 2.50 → «2,5%»: como os editais escrevem."""
+    return format(Decimal(valor).normalize(), "f").replace(".", ",") + "%"
 
 
 def sem_acento(texto: str) -> str:

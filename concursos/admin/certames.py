@@ -46,6 +46,7 @@ from concursos.admin.provimento import ProvimentoMixin, acoes_da_posicao
 from concursos.admin.resultado import PERMISSAO_ALTERAR_INSCRICAO, AtosDoResultadoMixin
 from concursos.admin.retificacao_do_edital import RetificacaoAdminMixin
 from concursos.models import (
+    CAMPOS_DAS_REGRAS_DO_EDITAL,
     Cargo,
     Certame,
     Convocacao,
@@ -99,7 +100,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
     # (concursos/services/retificacao_do_edital.py); o município e a data, nunca — mudariam a lei aplicável.
     campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "titulo", "municipio", "motivo_municipio",
                                   "data_edital", "inscricoes_inicio", "inscricoes_fim", "validade_meses",
-                                  "prazo_posse_dias", "prazo_exercicio_dias"]
+                                  "prazo_posse_dias", "prazo_exercicio_dias", *CAMPOS_DAS_REGRAS_DO_EDITAL]
 
     class Media:
         css = {"all": ["legislacao/legislacao.css", "concursos/concursos.css"]}
@@ -114,6 +115,13 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
                 "fields": ["municipio", "motivo_municipio", "data_edital"]}),
             ("Prazos", {"fields": [("inscricoes_inicio", "inscricoes_fim"), "validade_meses", "data_homologacao",
                                    ("validade_ate", "prorrogado_ate"), ("prazo_posse_dias", "prazo_exercicio_dias")]}),
+            ("Vagas PcD e posições em aberto (regras do edital)", {
+                "description": "As vagas PcD vêm do edital e das leis sobre pessoas com deficiência, não da lei de "
+                               "cotas, que não lhes fixa posição: uma posição que a lei fixa para um grupo (toda 5ª, "
+                               "a 3ª…) nunca é tomada por vaga PcD. O quadro de vagas cita os itens informados.",
+                "classes": ["collapse"],
+                "fields": [("pcd_percentual", "pcd_arredondamento", "pcd_minimo_vagas"),
+                           ("pcd_posicoes", "pcd_intervalo"), "pcd_base", "item_criterio"]}),
         ]
         if obj is not None:
             campos = ["situacao", "lei_aplicada", "motivo", "publicado_em"]
@@ -498,6 +506,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
                 c.nome_vaga, c.classe_vaga = nomes.get(c.vaga, c.vaga), classes.get(c.vaga, "v-g6")
                 c.nome_lista = nomes.get(c.lista, c.lista)
                 c.revertida = bool(c.inscricao_id and c.lista and c.lista != c.vaga)
+                c.nome_pela_lista = nomes.get(c.pela_lista, c.pela_lista)
                 c.vencida = c.posse_vencida(certame, hoje)
                 c.limite_posse = certame.posse_ate(c.nomeado_em) if c.nomeado_em else None
                 c.acoes = [(rotulo, reverse(f"admin:{rota}", args=[c.pk]))
@@ -512,6 +521,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
                                   for i, v in enumerate(quadro.ordem if quadro else (), 1)],
             listas=listas, aba=aba, lista=lista, pagina=pagina, nomes_vagas=nomes, classes_vagas=classes,
             tem_chamadas=tem_chamadas, artigos=artigos,
+            artigo_lista_mais_favoravel=regras.artigo_lista_mais_favoravel,
             pode_convocar=(pode_chamar and not tem_chamadas and certame.alcancou(EstadoCertame.RESULTADO)),
             pode_chamar_novas=pode_chamar and tem_chamadas,
             pode_provimento=pode_chamar,

@@ -13,6 +13,7 @@ from django.db.models import Max, QuerySet
 from concursos.models import Cargo, Convocacao, Heteroidentificacao, Inscricao
 from concursos.selectors.listas import candidatos_do_cargo
 from legislacao import motor
+from legislacao.models import citar
 from legislacao.rotulos import nomes_das_vagas
 
 
@@ -113,14 +114,17 @@ def previa_da_chamada(cargo: Cargo, quantidade: int | None = None) -> Previa:
     candidatos = candidatos_do_cargo(cargo, ate=cargo.vagas if quantidade is None else None)
     if quantidade is None:
         quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
-        titulares = [(c.posicao, c.vaga, c.lista, c.inscricao) for c in motor.convocar(regras, quadro, candidatos)]
-    else:
-        ultima = cargo.convocacoes.aggregate(m=Max("posicao"))["m"] or 0
-        quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
-        vagas = quadro.ordem[ultima:]
-        chamados = motor.chamar_seguintes(regras, vagas, candidatos, ja_chamados(cargo))
-        titulares = [(ultima + i, vaga, origem, c.inscricao if c else None)
-                     for i, (vaga, (origem, c)) in enumerate(zip(vagas, chamados, strict=True), 1)]
+        convocados = motor.convocar(regras, quadro, candidatos)
+        titulares = [(c.posicao, c.vaga, c.lista, c.inscricao) for c in convocados]
+        pela_lista = {c.inscricao: c.pela_lista for c in convocados if c.pela_lista}
+        motivo = partial(_motivo_da_inicial, pela_lista, regras.artigo_lista_mais_favoravel)
+        return _previa(cargo, regras, titulares, motivo, pela_lista)
+    ultima = cargo.convocacoes.aggregate(m=Max("posicao"))["m"] or 0
+    quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
+    vagas = quadro.ordem[ultima:]
+    chamados = motor.chamar_seguintes(regras, vagas, candidatos, ja_chamados(cargo))
+    titulares = [(ultima + i, vaga, origem, c.inscricao if c else None)
+                 for i, (vaga, (origem, c)) in enumerate(zip(vagas, chamados, strict=True), 1)]
     return _previa(cargo, regras, titulares, _motivo)
 
 
@@ -137,7 +141,11 @@ def previa_da_substituicao(convocacao: Convocacao) -> Previa:
 
 
 def _previa(cargo: Cargo, regras: motor.Regras, titulares: list[tuple[int, str, str | None, str | None]],
-            motivo: Callable[[str, str | None, str | None, dict[str, str]], str]) -> Previa:
+            motivo: Callable[[str, str | None, str | None, dict[str, str]], str],
+            pela_lista: dict[str, str] | None = None) -> Previa:
+    """`pela_lista`: por número, o grupo cuja lista deu a posição a quem é nomeado pela ampla (a porta da
+    heteroidentificação vale para ele também)."""
+    pela_lista = pela_lista or {}
     nomes = nomes_das_vagas(regras)
     pessoas = {numero: social or nome for numero, nome, social in Inscricao.objects.filter(
         cargo=cargo, numero__in=[n for *_, n in titulares if n]).values_list(
@@ -145,7 +153,8 @@ def _previa(cargo: Cargo, regras: motor.Regras, titulares: list[tuple[int, str, 
     linhas = [LinhaDaPrevia(posicao, nomes.get(vaga, vaga), nomes.get(lista, lista or "—"), numero or "—",
                             pessoas.get(numero, ""), motivo(vaga, lista, numero, nomes))
               for posicao, vaga, lista, numero in titulares]
-    return Previa(cargo, linhas, cotistas_sem_heteroidentificacao(cargo, [(lista, n) for _, _, lista, n in titulares]))
+    return Previa(cargo, linhas, cotistas_sem_heteroidentificacao(
+        cargo, [(pela_lista.get(n, lista), n) for _, _, lista, n in titulares]))
 
 
 def _motivo_da_substituicao(lista: str, vaga: str, origem: str | None, numero: str | None,
@@ -156,6 +165,15 @@ def _motivo_da_substituicao(lista: str, vaga: str, origem: str | None, numero: s
         return f"O próximo ainda não chamado da lista {nomes.get(lista, lista)}, a mesma de quem sai."
     return (f"A lista {nomes.get(lista, lista)} se esgotou: a vaga reverte e vai ao próximo da lista "
             f"{nomes.get(origem, origem)}.")
+
+
+def _motivo_da_inicial(pela_lista: dict[str, str], artigo: str, vaga: str, lista: str | None, numero: str | None,
+                       nomes: dict[str, str]) -> str:
+    if numero in pela_lista:
+        grupo = nomes.get(pela_lista[numero], pela_lista[numero])
+        return (f"Ampla concorrência, sem contar na reserva, na posição que a lista {grupo} lhe dá, mais favorável "
+                f"que a da ampla{citar(artigo)}; os nomeados seguintes descem uma posição.")
+    return _motivo(vaga, lista, numero, nomes)
 
 
 def _motivo(vaga: str, lista: str | None, numero: str | None, nomes: dict[str, str]) -> str:

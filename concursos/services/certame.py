@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from concursos.models import REGRAS_SEM_LEI, AtoDoCertame, Certame, EstadoCertame, Inscricao, TipoAto
+from concursos.models import (
+    REGRAS_SEM_LEI,
+    AtoDoCertame,
+    Certame,
+    EstadoCertame,
+    Inscricao,
+    TipoAto,
+    erro_das_vagas_pcd,
+)
 from legislacao import motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
@@ -138,9 +147,12 @@ def certame_publicar(*, certame: Certame, usuario, justificativa: str = "", data
     certame.justificativa_sem_lei = _exigir_justificativa(aplicabilidade, justificativa)
     lei = lei_congelar(lei=aplicabilidade.lei) if aplicabilidade.lei else None
     regras = lei.regras() if lei else REGRAS_SEM_LEI
+    com_edital = replace(regras, pcd=certame.regra_pcd(), item_criterio=certame.item_criterio)
     for cargo in cargos:
+        if erro := erro_das_vagas_pcd(certame, cargo.vagas, cargo.vagas_pcd):
+            raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}")
         try:
-            motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
+            motor.calcular_quadro(com_edital, cargo.vagas, cargo.vagas_pcd)
         except motor.ErroRegras as erro:
             raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}") from erro
     certame.lei = lei

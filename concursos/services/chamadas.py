@@ -97,12 +97,14 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
     regras = cargo.certame.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
     convocados = motor.convocar(regras, quadro, candidatos_do_cargo(cargo, ate=cargo.vagas))
-    exigir_heteroidentificacao(cargo, [(c.lista, c.inscricao) for c in convocados])
+    # Quem a lista de um grupo põe numa posição mais favorável (p. ex. Iúna art. 5º, § 2º) também só a tem como
+    # cotista confirmado: a posição vem da lista da reserva.
+    exigir_heteroidentificacao(cargo, [(c.pela_lista or c.lista, c.inscricao) for c in convocados])
     chamada = _nova_chamada(cargo, TipoChamada.INICIAL, data, ato, usuario)
     ids = _ids_por_numero(cargo, (c.inscricao for c in convocados))
     Convocacao.objects.bulk_create([
         Convocacao(chamada=chamada, cargo=cargo, posicao=c.posicao, vaga=c.vaga, lista=c.lista or "",
-                   inscricao_id=ids.get(c.inscricao))
+                   pela_lista=c.pela_lista or "", inscricao_id=ids.get(c.inscricao))
         for c in convocados
     ])
     return chamada

@@ -31,7 +31,16 @@ from concursos.documentos import (
     emitir_lista,
     emitir_quadro,
 )
-from concursos.models import AtoDoCertame, Cargo, Certame, EstadoCertame, TipoAto
+from concursos.models import (
+    CAMPOS_DAS_REGRAS_DO_EDITAL,
+    AtoDoCertame,
+    Cargo,
+    Certame,
+    Chamada,
+    EstadoCertame,
+    TipoAto,
+    erro_das_vagas_pcd,
+)
 from concursos.services.certame import ato_registrar
 from documentos.models import DocumentoEmitido
 from documentos.substituicao import documento_substituir
@@ -40,7 +49,10 @@ from nucleo.servicos import ErroOperacao, auditar
 from nucleo.texto import data_br
 
 CAMPOS_DO_CERTAME = ("titulo", "inscricoes_inicio", "inscricoes_fim", "validade_meses", "prazo_posse_dias",
-                     "prazo_exercicio_dias")
+                     "prazo_exercicio_dias", *CAMPOS_DAS_REGRAS_DO_EDITAL)
+# As regras do edital que mudam posições: depois da primeira chamada de qualquer cargo, a ordem de nomeação é
+# permanente (só a redação da base, `pcd_base` e `item_criterio`, ainda se corrige).
+CAMPOS_DAS_POSICOES = ("pcd_percentual", "pcd_arredondamento", "pcd_minimo_vagas", "pcd_posicoes", "pcd_intervalo")
 CAMPOS_DO_CARGO = ("nome", "escolaridade", "vagas", "vagas_pcd")
 FUNDAMENTO = ("Constituição Federal, art. 37, caput (publicidade): o edital publicado só muda por retificação "
               "publicada")
@@ -98,6 +110,26 @@ def _conferir_certame(certame: Certame, novos: dict) -> None:
     meses = novos.get("validade_meses")
     if meses is not None and not 1 <= meses <= 24:
         raise ErroOperacao("O prazo de validade vai de 1 a 24 meses (Constituição Federal, art. 37, III).")
+    posicoes = [c for c in CAMPOS_DAS_POSICOES if c in novos and novos[c] != getattr(certame, c)]
+    if posicoes and Chamada.objects.filter(cargo__certame=certame).exists():
+        raise ErroOperacao("Já houve chamada neste certame: a ordem de nomeação é permanente, e a regra das vagas "
+                           "PcD não muda mais.")
+
+
+def _conferir_vagas_pcd(certame: Certame, dados_certame: dict, dados_cargos: dict[int, dict]) -> None:
+    """Com a regra PcD do edital retificada, cada cargo precisa ter as vagas PcD que ela dá (retifique-as junto)."""
+    novo = Certame(**{f.attname: getattr(certame, f.attname) for f in Certame._meta.concrete_fields})
+    for campo, valor in dados_certame.items():
+        setattr(novo, campo, valor)
+    for cargo in Cargo.objects.filter(certame=certame).order_by("codigo"):
+        dados = dados_cargos.get(cargo.pk, {})
+        vagas, pcd = dados.get("vagas", cargo.vagas), dados.get("vagas_pcd", cargo.vagas_pcd)
+        if erro := erro_das_vagas_pcd(novo, vagas, pcd):
+            raise ErroOperacao(f"Cargo {cargo.codigo}: {erro} Retifique também as vagas PcD do cargo.")
+        try:
+            motor.calcular_quadro(novo.regras_motor(), vagas, pcd)
+        except motor.ErroRegras as erro:
+            raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}") from erro
 
 
 def _conferir_cargo(certame: Certame, cargo: Cargo, novos: dict) -> None:
@@ -125,6 +157,7 @@ def alteracoes_da_retificacao(certame: Certame, dados_certame: dict, dados_cargo
         cargo = cargos[pk]
         _conferir_cargo(certame, cargo, novos)
         alteracoes += _diferencas(cargo, novos, CAMPOS_DO_CARGO, f"Cargo {cargo.codigo}", cargo.pk)
+    _conferir_vagas_pcd(certame, dados_certame, dados_cargos)
     return alteracoes
 
 

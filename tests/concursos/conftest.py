@@ -33,6 +33,11 @@ def cpf_valido(n: int | None = None) -> str:
     return "".join(map(str, digitos))
 
 
+# Os campos da regra PcD do edital que o formulário do certame sempre envia, com os valores iniciais (o que um
+# navegador manda sem o RH mexer neles).
+REGRA_PCD_PADRAO = {"pcd_arredondamento": "teto", "pcd_minimo_vagas": "1"}
+
+
 def prazos_do_edital(data_edital: date) -> dict:
     """Os prazos de um edital comum: inscrições do 7º ao 37º dia depois da publicação, validade de 2 anos."""
     return {"inscricoes_inicio": data_edital + timedelta(days=7), "inscricoes_fim": data_edital + timedelta(days=37),

@@ -11,7 +11,7 @@ from django.utils import timezone
 from concursos.models import Cargo, Certame, Chamada, Convocacao, EstadoCertame, Inscricao
 from concursos.services.certame import certame_publicar
 from concursos.services.chamadas import chamada_inicial
-from tests.concursos.conftest import cpf_valido
+from tests.concursos.conftest import REGRA_PCD_PADRAO, cpf_valido
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +79,7 @@ def test_a_lista_de_certames_leva_ao_painel_de_cada_um_com_a_sua_etapa(admin_cli
 def test_salvar_o_certame_novo_leva_ao_painel(admin_client, orgao):
     dados = {
         "orgao": orgao.pk, "tipo": "concurso", "numero_edital": "002/2025", "titulo": "Concurso da saúde",
-        "municipio": "", "data_edital": "10/03/2025",
+        "municipio": "", "data_edital": "10/03/2025", **REGRA_PCD_PADRAO,
         "cargos-TOTAL_FORMS": "2", "cargos-INITIAL_FORMS": "0", "cargos-MIN_NUM_FORMS": "0",
         "cargos-MAX_NUM_FORMS": "1000",
         "cargos-0-codigo": "ENF", "cargos-0-nome": "Enfermeiro", "cargos-0-escolaridade": "4_superior",

@@ -94,8 +94,11 @@ def test_o_quadro_traz_a_base_legal_com_os_artigos_congelados(certame, texto_qua
     assert regras["lei"]["ementa"] in texto_quadro
     for grupo in regras["motor"]["grupos"]:
         assert grupo["artigo"] in texto_quadro and grupo["artigo_padrao"] in texto_quadro
-    for chave in ("artigo_minimo", "artigo_arredondamento", "artigo_prioridade", "artigo_reversao", "artigo_ampla"):
+    for chave in ("artigo_minimo", "artigo_arredondamento", "artigo_ordem_nomeacao", "artigo_reversao",
+                  "artigo_ampla"):
         assert regras["motor"][chave] in texto_quadro
+    # Nenhuma posição tem como base um registro de decisão do sistema: a lei ou o item do edital.
+    assert "decisão 0001" not in texto_quadro and "registro de decisão" not in texto_quadro
     assert regras["lei"]["artigo_desistencia"] in texto_quadro
     assert "NEG 17%" in texto_quadro and "IND 3%" in texto_quadro
 

@@ -13,7 +13,7 @@ from concursos.services.certame import certame_publicar
 from legislacao.models import Lei
 from nucleo.models import Orgao
 from nucleo.servicos import ErroOperacao
-from tests.concursos.conftest import prazos_do_edital
+from tests.concursos.conftest import REGRA_PCD_PADRAO, prazos_do_edital
 from tests.conftest import municipio
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +44,7 @@ def lei_de_iuna_com_data():
 def _edital(orgao: Orgao, **campos) -> dict:
     return {"orgao": orgao.pk, "tipo": "concurso", "numero_edital": "003/2025", "titulo": "Concurso da educação",
             "municipio": "", "motivo_municipio": "", "data_edital": "10/03/2025", "inscricoes_inicio": "17/03/2025",
-            "inscricoes_fim": "16/04/2025", "validade_meses": "24",
+            "inscricoes_fim": "16/04/2025", "validade_meses": "24", **REGRA_PCD_PADRAO,
             "cargos-TOTAL_FORMS": "1", "cargos-INITIAL_FORMS": "0", "cargos-MIN_NUM_FORMS": "0",
             "cargos-MAX_NUM_FORMS": "1000", "cargos-0-codigo": "PEB", "cargos-0-nome": "Professor",
             "cargos-0-escolaridade": "4_superior", "cargos-0-vagas": "10", "cargos-0-vagas_pcd": "1",

@@ -25,7 +25,6 @@ VARGEM_ALTA = Regras(
     minimo_vagas=3,
     artigo_minimo="art. 2º, caput e § 2º",
     artigo_arredondamento="art. 2º, § 1º",
-    artigo_prioridade="art. 5º (alternância e proporcionalidade)",
     artigo_reversao="art. 4º, § 3º",
     artigo_ampla="art. 4º, § 1º",
 )
@@ -41,9 +40,10 @@ IUNA = Regras(
     minimo_vagas=3,
     artigo_minimo="art. 3º, § 2º",
     artigo_arredondamento="art. 3º, § 3º",
-    artigo_prioridade="art. 6º (alternância e proporcionalidade)",
     artigo_reversao="art. 8º",
     artigo_ampla="art. 5º, § 1º",
+    lista_mais_favoravel=True,
+    artigo_lista_mais_favoravel="art. 5º, §§ 1º e 2º",
 )
 
 IBATIBA = Regras(
@@ -55,7 +55,8 @@ IBATIBA = Regras(
     minimo_vagas=3,
     artigo_minimo="art. 1º, § 1º (por cargo)",
     artigo_arredondamento="art. 1º, § 2º",
-    artigo_prioridade="art. 5º, I a III",
+    artigo_ordem_nomeacao="art. 5º, I a III",
+    artigo_desempate="art. 5º, I a III",
     artigo_reversao="art. 4º, § 3º",
     artigo_ampla="art. 4º, § 1º",
 )
@@ -69,7 +70,7 @@ UBATUBA = Regras(
     minimo_vagas=3,
     artigo_minimo="art. 2º, § 2º",
     artigo_arredondamento="art. 2º, § 3º",
-    artigo_prioridade="art. 7º, § 1º, I a III",
+    artigo_ordem_nomeacao="art. 7º, § 1º, I a III",
     artigo_reversao="art. 4º, § 2º",
     artigo_ampla="art. 4º",
 )
@@ -83,7 +84,6 @@ AFONSO_CLAUDIO = Regras(
     minimo_vagas=5,
     artigo_minimo="art. 1º, § 1º",
     artigo_arredondamento="art. 1º, § 2º",
-    artigo_prioridade="art. 3º, § 1º",
     artigo_reversao="art. 5º",
     artigo_ampla="art. 1º, § 3º",
 )

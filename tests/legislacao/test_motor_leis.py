@@ -298,7 +298,10 @@ def test_vargem_alta_17_mais_3_cinquenta_vagas_colisao_na_50():
     assert reservadas(VARGEM_ALTA, 50) == {"NEG": [3, 9, 15, 21, 27, 33, 39, 45, 50], "IND": [17, 49]}
     (ajuste,) = quadro.ajustes
     assert (ajuste.posicao, ajuste.vaga, ajuste.ordinal, ajuste.posicao_natural) == (49, "IND", 2, 50)
-    assert "Indígenas" in ajuste.motivo and "(NEG)" in ajuste.motivo and "posição 49" in ajuste.motivo
+    assert "Indígenas" in ajuste.motivo and "Negros (pretos e pardos)" in ajuste.motivo
+    assert "posição 49" in ajuste.motivo and "2 vagas entre as 50" in ajuste.motivo
+    # A base é a contagem da lei (art. 1º, II) e o critério do edital, nunca um registro de decisão do sistema.
+    assert ajuste.base == "art. 1º, II; critério do edital"
 
 
 def test_vargem_alta_dezessete_vagas():
@@ -338,7 +341,9 @@ def test_ibatiba_colisao_pcd_antes_da_reserva():
     assert quadro.ordem == (AMPLA, AMPLA, PCD, "NPI", AMPLA)
     (ajuste,) = quadro.ajustes
     assert (ajuste.posicao, ajuste.vaga, ajuste.posicao_natural) == (4, "NPI", 3)
-    assert "(PCD)" in ajuste.motivo
+    assert "Pessoas com deficiência" in ajuste.motivo and "desempate" in ajuste.motivo
+    # A base é o artigo da lei que dá a ordem (art. 5º, I a III), que decide também a posição disputada.
+    assert ajuste.base == "art. 5º, I a III"
 
 
 def test_ibatiba_candidato_em_varias_listas_universal_depois_pcd_depois_reserva():
@@ -354,10 +359,11 @@ def test_ibatiba_candidato_em_varias_listas_universal_depois_pcd_depois_reserva(
     assert chamada(IBATIBA, 5, fora, vagas_pcd=1) == [
         (AMPLA, AMPLA, "B1"), (AMPLA, AMPLA, "B2"), (PCD, PCD, "C"), ("NPI", "NPI", "D"), (AMPLA, AMPLA, "B3"),
     ]
-    # com a ordem inversa (reserva antes da PcD), C seria nomeado pela reservada e a vaga PcD, sem outro
-    # PcD, reverteria à ampla: a ordem da lei decide quem entra
-    inversa = dataclasses.replace(IBATIBA, pcd_antes_da_reserva=False)
-    assert chamada(inversa, 5, fora, vagas_pcd=1)[2:4] == [("NPI", "NPI", "C"), (PCD, AMPLA, "B3")]
+    # com a ordem de nomeação inversa (reserva antes da PcD), C seria nomeado pela reservada e a vaga PcD, sem
+    # outro PcD, reverteria à ampla: a ordem da lei decide quem entra. As posições não mudam: são a outra regra
+    # (o desempate das posições), e a 3ª continua PcD, a 4ª da reserva.
+    inversa = dataclasses.replace(IBATIBA, nomeacao_pcd_antes_da_reserva=False)
+    assert chamada(inversa, 5, fora, vagas_pcd=1)[2:4] == [(PCD, AMPLA, "B3"), ("NPI", "NPI", "C")]
     assert "D" in [x[2] for x in chamada(inversa, 5, fora, vagas_pcd=1)]
 
 

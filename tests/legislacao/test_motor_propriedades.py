@@ -63,7 +63,8 @@ def regras(draw, max_grupos: int = 3) -> Regras:
         slug="aleatoria",
         grupos=tuple(draw(grupos(c, tuple(o for o in codigos if o != c))) for c in codigos),
         minimo_vagas=draw(st.integers(1, 6)),
-        pcd_antes_da_reserva=draw(st.booleans()),
+        nomeacao_pcd_antes_da_reserva=draw(st.booleans()),
+        posicao_pcd_antes_da_reserva=draw(st.booleans()),
     )
 
 

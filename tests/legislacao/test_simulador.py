@@ -68,8 +68,8 @@ def test_vargem_alta_com_50_vagas(admin_client):
     assert sum(c.startswith("v-g1") for c, _ in faixa) == 9
     assert sum(c.startswith("v-g2") for c, _ in faixa) == 2
     # O motivo da colisão em 50 e a regra documentada.
-    motivo = ("A 2ª vaga de Indígenas: a posição 50 é ocupada por uma vaga de prioridade maior (NEG); como a lei "
-              "reserva 2 vaga(s) entre as 50 (art. 1º, II), ela ocupa a posição 49")
+    motivo = ("A 2ª vaga de Indígenas: a posição 50 ficou com uma vaga de Negros (pretos e pardos); como o tipo "
+              "tem 2 vagas entre as 50 (art. 1º, II), ela ocupa a posição 49")
     assert escape(motivo) in html
     assert "docs/decisoes/0001-posicoes-das-vagas-reservadas.md" in html
 

@@ -95,6 +95,6 @@ class Command(ComandoSimulacao):
         convocados = convocar(regras, quadro, candidatos)
         del candidatos
         if options["json"]:
-            self.escrever_json(convocacao_para_dict(lei, quadro, convocados))
+            self.escrever_json(convocacao_para_dict(lei, regras, quadro, convocados))
         else:
-            self.escrever_linhas(linhas_convocacao(lei, quadro, convocados))
+            self.escrever_linhas(linhas_convocacao(lei, regras, quadro, convocados))

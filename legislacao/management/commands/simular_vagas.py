@@ -14,8 +14,8 @@ class Command(ComandoSimulacao):
             "com os artigos da lei, e a ordem de nomeação das K primeiras posições.")
 
     def handle(self, *args, **options) -> None:
-        lei, _regras, quadro = self.quadro(options)
+        lei, regras, quadro = self.quadro(options)
         if options["json"]:
-            self.escrever_json(quadro_para_dict(lei, quadro))
+            self.escrever_json(quadro_para_dict(lei, regras, quadro))
         else:
-            self.escrever_linhas(linhas_quadro(lei, quadro))
+            self.escrever_linhas(linhas_quadro(lei, regras, quadro))
