@@ -139,7 +139,7 @@ class RetificacaoDoEditalForm(forms.Form):
                              help_text="Por que o edital muda; vai no ato, no histórico e na página do certame.")
     campos_do_ato = ("data", "publicacao", "motivo")
 
-    def __init__(self, *args, objeto, campos: tuple[str, ...], **kwargs):
+    def __init__(self, *args, objeto, campos: tuple[str, ...], posicoes_da_lei: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["data"].initial = timezone.localdate()
         modelo = forms.models.fields_for_model(type(objeto), fields=campos)
@@ -148,7 +148,16 @@ class RetificacaoDoEditalForm(forms.Form):
             self.fields[nome].initial = getattr(objeto, nome)
             if isinstance(self.fields[nome], forms.DateField):
                 self.fields[nome].widget = AdminDateWidget()
-        self.order_fields([*campos, *self.campos_do_ato])
+        extras = []
+        if posicoes_da_lei:
+            # Só nas regras congeladas antes da correção das posições fixadas na lei (decisão 0014).
+            self.fields["aplicar_posicoes_da_lei"] = forms.BooleanField(
+                label="Aplicar as posições que a lei fixa", required=False,
+                help_text="As regras deste edital foram congeladas quando uma vaga PcD ainda podia tomar uma posição "
+                          "que a lei fixa para um grupo (toda 5ª, a 3ª…). Marque para que essas posições sejam sempre "
+                          "do grupo da lei; só antes da primeira chamada.")
+            extras.append("aplicar_posicoes_da_lei")
+        self.order_fields([*campos, *extras, *self.campos_do_ato])
         self.campos_do_objeto = campos
 
     def mudancas(self) -> dict:

@@ -49,12 +49,15 @@ class RetificacaoAdminMixin:
     def _retificar(self, request, certame, objeto, campos, *, cargo, titulo: str):
         if not self.has_change_permission(request, certame):
             raise PermissionDenied
-        form = RetificacaoDoEditalForm(request.POST if request.method == "POST" else None, objeto=objeto, campos=campos)
+        legado = cargo is None and certame.publicado and not certame.regras_motor().posicoes_da_lei_protegidas
+        form = RetificacaoDoEditalForm(request.POST if request.method == "POST" else None, objeto=objeto, campos=campos,
+                                       posicoes_da_lei=legado)
         previa = {}
         if request.method == "POST" and form.is_valid():
             dados_certame, dados_cargos = ({}, {cargo.pk: form.mudancas()}) if cargo else (form.mudancas(), {})
+            aplicar = form.cleaned_data.get("aplicar_posicoes_da_lei", False)
             try:
-                alteracoes = alteracoes_da_retificacao(certame, dados_certame, dados_cargos)
+                alteracoes = alteracoes_da_retificacao(certame, dados_certame, dados_cargos, aplicar)
                 chave = _chave_da_previa(alteracoes)
                 if not alteracoes:
                     raise ErroOperacao("Nada muda: os valores informados são os que o edital já tem.")
@@ -62,7 +65,7 @@ class RetificacaoAdminMixin:
                     previa = {"previa_chave": chave, "alteracoes": alteracoes,
                               "template_extra": "admin/concursos/certame/_retificacao.html"}
                 else:
-                    return self._registrar_retificacao(request, certame, form, dados_certame, dados_cargos)
+                    return self._registrar_retificacao(request, certame, form, dados_certame, dados_cargos, aplicar)
             except ErroOperacao as erro:
                 form.add_error(None, str(erro))
         return self._pagina_acao(
@@ -70,10 +73,11 @@ class RetificacaoAdminMixin:
             botao="Confirmar e registrar a retificação" if previa else "Ver o que muda",
             cancelar=reverse("admin:concursos_cargo_painel", args=[cargo.pk]) if cargo else "")
 
-    def _registrar_retificacao(self, request, certame, form, dados_certame, dados_cargos):
+    def _registrar_retificacao(self, request, certame, form, dados_certame, dados_cargos, aplicar: bool):
         ato = certame_retificar(certame=certame, dados_certame=dados_certame, dados_cargos=dados_cargos,
                                 data=form.cleaned_data["data"], publicacao=form.cleaned_data["publicacao"],
-                                motivo=form.cleaned_data["motivo"], usuario=request.user)
+                                motivo=form.cleaned_data["motivo"], usuario=request.user,
+                                aplicar_posicoes_da_lei=aplicar)
         novos = documentos_reemitir(ato=ato, usuario=request.user)
         self.message_user(request, f"{ato} registrada ({ato.publicacao}): "
                                    f"{plural(len(ato.alteracoes), 'campo alterado', 'campos alterados')}; "

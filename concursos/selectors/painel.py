@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from django.db.models import Count, Max, Q
@@ -38,7 +38,8 @@ def lei_do_certame(certame: Certame) -> LeiDoCertame:
                             posterior=leis_posteriores([certame]).get(certame.pk))
     aplicabilidade = lei_aplicavel(municipio=certame.municipio, data_edital=certame.data_edital)
     lei = aplicabilidade.lei
-    regras = lei.regras() if lei else REGRAS_SEM_LEI
+    regras = replace(lei.regras() if lei else REGRAS_SEM_LEI, pcd=certame.regra_pcd(),
+                     item_criterio=certame.item_criterio)
     return LeiDoCertame(lei, aplicabilidade.motivo, False, regras, aplicabilidade.avaliacoes)
 
 
@@ -160,7 +161,7 @@ def avisos_do_certame(certame: Certame, lei: LeiDoCertame, cargos: list[Cargo]) 
     """Os avisos do painel: lei ausente ou fora de vigência, lei sem data, cargos abaixo do mínimo, fracionamento e as
     nomeações que passaram do prazo da posse."""
     avisos = [*_avisos_da_lei(certame, lei), *_avisos_dos_cargos(lei.regras, cargos),
-              *_aviso_da_posse(certame, timezone.localdate())]
+              *_avisos_das_posicoes(certame, lei.regras, cargos), *_aviso_da_posse(certame, timezone.localdate())]
     if not cargos:
         avisos.append(Aviso("info", "Nenhum cargo cadastrado",
                             "Cadastre os cargos e as vagas de cada um (em «Editar dados e cargos») antes de "
@@ -291,6 +292,42 @@ def _avisos_dos_cargos(regras: motor.Regras, cargos: list[Cargo]) -> list[Aviso]
                 "de um concurso em cargos com menos vagas que o mínimo, para fugir da reserva, é inconstitucional. "
                 "Confira se são de fato cargos distintos (atribuições, requisitos e remuneração) e registre a "
                 "justificativa no processo do edital."))
+    return avisos
+
+
+def _quadro(regras: motor.Regras, cargo: Cargo) -> motor.Quadro | None:
+    try:
+        return motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
+    except motor.ErroRegras:
+        return None
+
+
+def _avisos_das_posicoes(certame: Certame, regras: motor.Regras, cargos: list[Cargo]) -> list[Aviso]:
+    """As posições que a lei deixa em aberto sem o item do edital que adota o critério, e os editais congelados antes
+    da correção das posições fixadas na lei em que uma vaga PcD toma uma delas (decisão 0014)."""
+    avisos = []
+    quadros = [(c, q) for c in cargos if (q := _quadro(regras, c))]
+    abertas = [c.codigo for c, q in quadros if q.ajustes]
+    if abertas and not regras.item_criterio:
+        avisos.append(Aviso(
+            "alerta", "Posições que a lei deixa em aberto sem o item do edital",
+            f"Em {plural(len(abertas), 'cargo', 'cargos')} ({', '.join(abertas[:10])}"
+            f"{'…' if len(abertas) > 10 else ''}) o padrão da lei não alcança uma vaga reservada dentro das vagas, ou "
+            "duas vagas caem na mesma posição, e o quadro de vagas as põe pelo critério do edital. Informe em «Vagas "
+            "PcD e posições em aberto» o item do edital que adota o critério: o quadro o cita como base."))
+    if not regras.posicoes_da_lei_protegidas and certame.publicado:
+        corrigidas = replace(regras, posicoes_da_lei_protegidas=True)
+        tomadas = [c.codigo for c, q in quadros if c.vagas_pcd and _quadro(corrigidas, c).ordem != q.ordem]
+        if tomadas:
+            chamou = Chamada.objects.filter(cargo__certame=certame).exists()
+            avisos.append(Aviso(
+                "alerta" if chamou else "erro", "Vaga PcD numa posição que a lei fixa",
+                f"As regras deste edital foram congeladas quando uma vaga PcD podia tomar uma posição que a lei fixa "
+                f"para um grupo; em {plural(len(tomadas), 'cargo', 'cargos')} ({', '.join(tomadas[:10])}) ela a "
+                "toma. " + ("Já houve chamada: a ordem de nomeação é permanente, e a correção cabe à administração "
+                            "(ou ao Judiciário), fora do sistema." if chamou else
+                            "Antes da primeira chamada, retifique o edital marcando «Aplicar as posições que a lei "
+                            "fixa».")))
     return avisos
 
 

@@ -116,11 +116,14 @@ def _conferir_certame(certame: Certame, novos: dict) -> None:
                            "PcD não muda mais.")
 
 
-def _conferir_vagas_pcd(certame: Certame, dados_certame: dict, dados_cargos: dict[int, dict]) -> None:
+def _conferir_vagas_pcd(certame: Certame, dados_certame: dict, dados_cargos: dict[int, dict],
+                        aplicar_posicoes_da_lei: bool) -> None:
     """Com a regra PcD do edital retificada, cada cargo precisa ter as vagas PcD que ela dá (retifique-as junto)."""
     novo = Certame(**{f.attname: getattr(certame, f.attname) for f in Certame._meta.concrete_fields})
     for campo, valor in dados_certame.items():
         setattr(novo, campo, valor)
+    if aplicar_posicoes_da_lei:
+        novo.regras = _com_posicoes_da_lei(certame.regras)
     for cargo in Cargo.objects.filter(certame=certame).order_by("codigo"):
         dados = dados_cargos.get(cargo.pk, {})
         vagas, pcd = dados.get("vagas", cargo.vagas), dados.get("vagas_pcd", cargo.vagas_pcd)
@@ -145,11 +148,29 @@ def _conferir_cargo(certame: Certame, cargo: Cargo, novos: dict) -> None:
         raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}") from erro
 
 
-def alteracoes_da_retificacao(certame: Certame, dados_certame: dict, dados_cargos: dict[int, dict]
-                              ) -> list[Alteracao]:
+POSICOES_DA_LEI = "posições que a lei fixa"
+
+
+def _posicoes_da_lei(certame: Certame, aplicar: bool) -> list[Alteracao]:
+    """Nas regras congeladas antes da correção (decisão 0014), a vaga PcD ainda pode tomar uma posição que a lei fixa;
+    a retificação aplica a regra corrigida enquanto nenhum cargo teve chamada (a ordem de nomeação é permanente)."""
+    if not aplicar:
+        return []
+    if certame.regras_motor().posicoes_da_lei_protegidas:
+        raise ErroOperacao("As regras deste edital já reservam ao grupo da lei as posições que ela fixa.")
+    if Chamada.objects.filter(cargo__certame=certame).exists():
+        raise ErroOperacao("Já houve chamada neste certame: a ordem de nomeação é permanente, e as posições não mudam "
+                           "mais por retificação.")
+    return [Alteracao("Edital", POSICOES_DA_LEI, "a vaga PcD pode tomar uma posição que a lei fixa para um grupo",
+                      "sempre do grupo da lei; a vaga PcD vai à posição seguinte")]
+
+
+def alteracoes_da_retificacao(certame: Certame, dados_certame: dict, dados_cargos: dict[int, dict],
+                              aplicar_posicoes_da_lei: bool = False) -> list[Alteracao]:
     """O que a retificação mudaria (a prévia mostra; o ato grava), conferido contra a etapa e a lei congelada."""
     _conferir_certame(certame, dados_certame)
-    alteracoes = _diferencas(certame, dados_certame, CAMPOS_DO_CERTAME, "Edital")
+    alteracoes = [*_diferencas(certame, dados_certame, CAMPOS_DO_CERTAME, "Edital"),
+                  *_posicoes_da_lei(certame, aplicar_posicoes_da_lei)]
     cargos = Cargo.objects.filter(certame=certame).in_bulk(dados_cargos)
     if len(cargos) != len(dados_cargos):
         raise ErroOperacao("Um dos cargos informados não é deste certame.")
@@ -157,15 +178,21 @@ def alteracoes_da_retificacao(certame: Certame, dados_certame: dict, dados_cargo
         cargo = cargos[pk]
         _conferir_cargo(certame, cargo, novos)
         alteracoes += _diferencas(cargo, novos, CAMPOS_DO_CARGO, f"Cargo {cargo.codigo}", cargo.pk)
-    _conferir_vagas_pcd(certame, dados_certame, dados_cargos)
+    _conferir_vagas_pcd(certame, dados_certame, dados_cargos, aplicar_posicoes_da_lei)
     return alteracoes
+
+
+def _com_posicoes_da_lei(regras: dict) -> dict:
+    return {**regras, "motor": {**regras["motor"], "posicoes_da_lei_protegidas": True}}
 
 
 @transaction.atomic
 def certame_retificar(*, certame: Certame, dados_certame: dict, dados_cargos: dict[int, dict], data: date,
-                      publicacao: str, motivo: str, usuario) -> AtoDoCertame:
+                      publicacao: str, motivo: str, usuario, aplicar_posicoes_da_lei: bool = False) -> AtoDoCertame:
     """Registra a retificação nº N do edital e aplica o que ela muda. `dados_certame`: os campos do edital que mudam
-    (de CAMPOS_DO_CERTAME); `dados_cargos`: por id do cargo, os campos do cargo que mudam (de CAMPOS_DO_CARGO)."""
+    (de CAMPOS_DO_CERTAME); `dados_cargos`: por id do cargo, os campos do cargo que mudam (de CAMPOS_DO_CARGO);
+    `aplicar_posicoes_da_lei`: nas regras congeladas antes da correção, a posição que a lei fixa passa a ser sempre do
+    grupo da lei (decisão 0014)."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
     # Os cargos também: uma chamada simultânea (que trava o cargo) não passa entre a conferência e a gravação.
     list(Cargo.objects.select_for_update().filter(pk__in=list(dados_cargos)))
@@ -173,13 +200,15 @@ def certame_retificar(*, certame: Certame, dados_certame: dict, dados_cargos: di
         raise ErroOperacao("Informe o motivo da retificação: ele vai no ato e no histórico.")
     if not publicacao.strip():
         raise ErroOperacao("Informe a publicação oficial da retificação (p. ex. «Edital de retificação nº 1/2026»).")
-    alteracoes = alteracoes_da_retificacao(certame, dados_certame, dados_cargos)
+    alteracoes = alteracoes_da_retificacao(certame, dados_certame, dados_cargos, aplicar_posicoes_da_lei)
     if not alteracoes:
         raise ErroOperacao("Nada muda: os valores informados são os que o edital já tem.")
     numero = (certame.atos.aggregate(m=Max("numero_retificacao"))["m"] or 0) + 1
     razao = f"Retificação nº {numero}: {motivo.strip()}"
     for campo, valor in dados_certame.items():
         setattr(certame, campo, valor)
+    if aplicar_posicoes_da_lei:
+        certame.regras = _com_posicoes_da_lei(certame.regras)
     auditar(certame, usuario, razao)
     certame.save()
     for cargo in Cargo.objects.filter(pk__in=list(dados_cargos)):

@@ -476,3 +476,57 @@ def test_subprocesso_convocacao_json(ambiente, tmp_path):
     r = manage(ambiente, "simular_convocacao", "--lei", IBATIBA, "--vagas", "5", "--inscricoes", arquivo, "--json")
     assert r.returncode == 0, r.stderr
     assert [c["inscricao"] for c in json.loads(r.stdout)["convocacao"]] == ["A", "B", "G", "C", "D"]
+
+
+# --- issue 12: as posições que a lei fixa, a regra PcD do edital e a lista mais favorável -------------------------
+
+@pytest.mark.django_db
+def test_afonso_claudio_10_vagas_1_pcd_a_quinta_e_dos_pretos_e_pardos_art_3_par_1():
+    """Afonso Cláudio art. 3º, § 1º: a 5ª vaga é do preto ou pardo. Antes da correção, este comando dava «5 PCD,
+    6 PP»; a vaga PcD, que a lei não posiciona, vai à 6ª, e cada colocação traz a sua base."""
+    dados = vagas_json("--lei", AFONSO, "--vagas", "10", "--vagas-pcd", "1")
+    assert posicoes_de(dados["ordem"], "PP") == [5, 10] and posicoes_de(dados["ordem"], "PCD") == [6]
+    colocacoes = {c["posicao"]: c for c in dados["colocacoes"]}
+    assert colocacoes[5] == {"posicao": 5, "vaga": "PP", "base": "art. 3º, § 1º", "fixada_na_lei": True,
+                             "ajustada": False}
+    assert colocacoes[6]["ajustada"] and colocacoes[6]["base"] == "art. 3º, § 1º"
+    [ajuste] = dados["ajustes"]
+    assert ajuste["posicao"] == 6 and ajuste["base"] == "art. 3º, § 1º"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("vagas", "pcd", "fixada", "grupo"), [(20, 1, 10, "IND"), (10, 2, 3, "NEG")])
+def test_iuna_a_pcd_nunca_toma_a_3a_nem_a_10a_art_3_par_1(vagas, pcd, fixada, grupo):
+    """Iúna art. 3º, § 1º: a 3ª vaga é dos negros, a 10ª dos indígenas. Antes: 20 vagas e 1 PcD davam «10 PCD,
+    11 IND»; 10 vagas e 2 PcD, «3 PCD, 4 NEG»."""
+    dados = vagas_json("--lei", IUNA, "--vagas", str(vagas), "--vagas-pcd", str(pcd))
+    assert dados["ordem"][fixada - 1] == grupo and dados["ordem"][fixada] == "PCD"
+
+
+@pytest.mark.django_db
+def test_regra_pcd_do_edital_pela_linha_de_comando():
+    """O percentual do edital dá as vagas PcD (5%, fração para cima: 21 vagas → 2) e as posições do edital, com a
+    base citada; o texto diz a base de cada posição e não cita registro de decisão."""
+    dados = vagas_json("--lei", IBATIBA, "--vagas", "21", "--pcd-percentual", "5", "--pcd-posicoes", "5,21",
+                       "--pcd-base", "item 4.1 do edital")
+    assert dados["pcd"] == 2 and posicoes_de(dados["ordem"], "PCD") == [5, 21]
+    assert {c["base"] for c in dados["colocacoes"] if c["vaga"] == "PCD"} == {"item 4.1 do edital"}
+    texto, _ = rodar("simular_vagas", "--lei", AFONSO, "--vagas", "8", "--item-criterio", "item 5.3 do edital")
+    assert "PP 5ª (art. 3º, § 1º; fixada na lei); PP 8ª (art. 1º, caput; item 5.3 do edital)" in texto
+    assert "decisoes" not in texto
+    assert "--pcd-posicoes" in erro_de("simular_vagas", "--lei", IBATIBA, "--vagas", "5", "--pcd-posicoes", "0,x")
+
+
+@pytest.mark.django_db
+def test_iuna_convocacao_pela_lista_mais_favoravel_art_5_par_2(tmp_path):
+    """Iúna art. 5º, § 2º: X, 7º da geral e 1º dos negros, é nomeado na 3ª (pela ampla, sem contar na reserva, art.
+    5º, § 1º) e não na 9ª; o JSON marca `pela_lista`."""
+    linhas = [f"A{i},{i},branca,nao,nao,nao,habilitado" for i in range(1, 7)]
+    linhas += ["X,7,parda,nao,nao,sim,habilitado", "Y,8,preta,nao,nao,sim,habilitado",
+               "Z,9,parda,nao,nao,sim,habilitado"]
+    linhas += [f"A{i},{i + 3},branca,nao,nao,nao,habilitado" for i in range(7, 10)]
+    dados = convocacao_json(IUNA, 10, escrever_csv(tmp_path, linhas), "--vagas-pcd", "0")
+    terceira = dados["convocacao"][2]
+    assert terceira == {"posicao": 3, "inscricao": "X", "vaga": "AC", "lista": "AC", "pela_lista": "NEG"}
+    assert [c["inscricao"] for c in dados["convocacao"]][:4] == ["A1", "A2", "X", "Y"]
+    assert all("pela_lista" not in c for c in dados["convocacao"][3:])

@@ -235,3 +235,26 @@ def test_titulares_do_lote_nao_mudam_mostrando_mais_ou_menos_posicoes(admin_clie
     menos, resposta = titulares(3)
     assert menos == lote[:3]
     assert "(1 no lote, 0 nas 3 posições mostradas)" in resposta.content.decode()
+
+
+def test_a_vaga_pcd_do_edital_nunca_toma_a_posicao_que_a_lei_fixa_e_cada_posicao_tem_a_sua_base(admin_client):
+    """Afonso Cláudio art. 3º, § 1º (toda 5ª é dos pretos e pardos) com a regra PcD do edital: 5%, fração para cima
+    (a 1ª vaga PcD), nas posições 5 e 21. A PcD que o edital põe na 5ª vai à 6ª, e a tela diz a base de cada
+    posição."""
+    html = simular(admin_client, lei="afonso-claudio-es-lei-2552-2023", vagas=20, pcd_percentual=5,
+                   pcd_arredondamento="teto", pcd_posicoes="5, 21", pcd_base="item 4.1 do edital",
+                   item_criterio="item 5.3 do edital").content.decode()
+    faixa = celulas(html)
+    assert faixa[4] == ("v-g1", "Posição 5: Pretos e pardos")
+    assert faixa[5][0] == "v-pcd aj"
+    assert "<strong>1</strong>" in linha_do_quadro(html, "PCD") and "20 × 5% = 1" in linha_do_quadro(html, "PCD")
+    assert escape("PP 5ª, 10ª, 15ª, 20ª (art. 3º, § 1º; fixadas na lei)") in html
+    assert escape("PCD 6ª (art. 3º, § 1º)") in html
+    assert "que a lei fixa para Pretos e pardos" in html
+
+
+def test_posicoes_pcd_invalidas_sao_recusadas_em_portugues(admin_client):
+    html = simular(admin_client, lei="ibatiba-es-2024", vagas=10, pcd_posicoes="5, zero").content.decode()
+    assert "Informe posições (1, 2, 3…) separadas por vírgula" in html
+    html = simular(admin_client, lei="ibatiba-es-2024", vagas=10, pcd_intervalo=20).content.decode()
+    assert "Informe as posições PcD; o intervalo conta a partir da última." in html
