@@ -37,6 +37,7 @@ TIPO_QUADRO_VAGAS = registrar_tipo("quadro_vagas", "Quadro de vagas (anexo do ed
 TIPO_LISTA_CLASSIFICACAO = registrar_tipo("lista_classificacao", "Lista de classificação")
 TIPO_CONVOCACOES = registrar_tipo("convocacoes", "Lista de convocações")
 TIPO_RELATORIO_TITULAR = registrar_tipo("relatorio_titular", "Relatório do titular (LGPD art. 18)")
+TIPO_ESCOLHA_LOCAL = registrar_tipo("escolha_local", "Ordem de escolha do local de exercício")
 
 ARREDONDAMENTO = dict(Lei._meta.get_field("arredondamento").choices)
 # Rótulos curtos na tabela: «Ensino fundamental» quebraria a linha de quase todo cargo.
@@ -144,6 +145,14 @@ def base_legal(regras: motor.Regras, lei: dict) -> list[Norma]:
                    regras.artigo_desempate or regras.item_criterio)]
     if regras.pcd.artigo or regras.pcd.percentual is not None or regras.pcd.posicoes:
         itens.append(Norma("Vagas PcD", _regra_pcd(regras.pcd), regras.pcd.artigo))
+    if regras.equidade_genero:
+        itens.append(Norma("Equidade de gênero", "as vagas reservadas de cada grupo se alternam entre mulheres e "
+                                                 "homens, a primeira ao mais bem classificado do grupo; sem candidatos "
+                                                 "de um gênero, revertem ao outro", regras.artigo_equidade_genero))
+    if regras.pcd_primeiro_nos_empregos:
+        itens.append(Norma("Empregos públicos", "nos cargos marcados como emprego público, as vagas PcD ocupam as "
+                                                "primeiras posições da ordem de nomeação",
+                           regras.artigo_pcd_primeiro_nos_empregos))
     if regras.lista_mais_favoravel:
         itens.append(Norma("Lista mais favorável", "o cotista aprovado dentro das vagas de ampla concorrência é "
                                                    "nomeado na posição que a lista da reserva lhe daria, se anterior, "
@@ -207,7 +216,7 @@ def contexto_quadro(certame: Certame) -> dict:
     for cargo in certame.cargos.order_by("codigo"):
         cargo.certame = certame
         try:
-            quadro = cargo.quadro()
+            quadro = cargo.quadro(regras=regras)
         except motor.ErroRegras as erro:
             # Só num rascunho (a publicação recusa números impossíveis): a prévia mostra o problema no cargo.
             linhas.append(LinhaQuadro(cargo.codigo, cargo.nome, ESCOLARIDADE.get(cargo.escolaridade, ""),
@@ -218,7 +227,7 @@ def contexto_quadro(certame: Certame) -> dict:
             codigo=cargo.codigo, nome=cargo.nome, escolaridade=ESCOLARIDADE.get(cargo.escolaridade, ""),
             vagas=quadro.vagas, ampla=quadro.ampla, pcd=quadro.pcd, reservas=tuple(r.vagas for r in quadro.reservas),
             abaixo_do_minimo=quadro.abaixo_do_minimo, ordem=ordem_inquebravel(quadro.ordem),
-            ajustes=quadro.ajustes, bases="; ".join(bases_compactas(regras, quadro))))
+            ajustes=quadro.ajustes, bases="; ".join(bases_compactas(cargo.regras_motor(regras), quadro))))
     # Vagas, AC, PcD e um por grupo numa célula só (ver numeros_alinhados): metade das células da tabela.
     rotulos = ["Vagas", motor.AMPLA, "PcD", *(f"{g.codigo} {percentual_br(g.percentual)}" for g in regras.grupos)]
     valores = [[linha.vagas, linha.ampla, linha.pcd, *linha.reservas] for linha in linhas]
@@ -372,4 +381,32 @@ def emitir_convocacoes(*, cargo: Cargo, usuario) -> DocumentoEmitido:
     return emitir_pdf(template="concursos/pdf/convocacoes.html", contexto=contexto_convocacoes(cargo),
                       tipo=TIPO_CONVOCACOES, titulo=titulo, usuario=usuario, referencia=cargo,
                       nome_arquivo=f"convocacoes cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
+                      orgao_id=cargo.certame.orgao_id)
+
+
+# --- ordem de escolha do local de exercício -----------------------------------------------------------------------
+
+COLUNAS_ESCOLHA = [Coluna("Ordem", direita=True), Coluna("Classificação", direita=True), Coluna("Inscrição"),
+                   Coluna("CPF"), Coluna("Posição", direita=True), Coluna("Nome")]
+
+
+def contexto_escolha_local(cargo: Cargo) -> dict:
+    """Quem escolhe o local de exercício, e em que ordem: os titulares de agora na ordem da lista de ampla
+    concorrência — a classificação geral, cotistas e PcD incluídos — e não na ordem de nomeação (p. ex. Ubatuba art.
+    7º, § 3º). Só dados publicáveis, como nas listas."""
+    titulares = list(Convocacao.objects.filter(cargo=cargo, desistiu_em__isnull=True, inscricao__isnull=False)
+                     .select_related("inscricao__candidato").order_by("inscricao__classificacao", "posicao"))
+    linhas = [[ordem, c.inscricao.classificacao, c.inscricao.numero, c.inscricao.candidato.cpf_mascarado, c.posicao,
+               str(c.inscricao.candidato)] for ordem, c in enumerate(titulares, 1)]
+    resumo = (cargo.certame.regras or {}).get("lei", {})
+    return {"certame": cargo.certame, "cargo": cargo, "titulares": len(titulares),
+            "tabela": tabela_texto(COLUNAS_ESCOLHA, linhas), "artigo": resumo.get("artigo_escolha_local", "")}
+
+
+def emitir_escolha_local(*, cargo: Cargo, usuario) -> DocumentoEmitido:
+    cargo = Cargo.objects.select_related("certame__orgao").get(pk=cargo.pk)
+    titulo = f"Ordem de escolha do local de exercício — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
+    return emitir_pdf(template="concursos/pdf/escolha_local.html", contexto=contexto_escolha_local(cargo),
+                      tipo=TIPO_ESCOLHA_LOCAL, titulo=titulo, usuario=usuario, referencia=cargo,
+                      nome_arquivo=f"escolha do local cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
                       orgao_id=cargo.certame.orgao_id)

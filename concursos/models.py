@@ -240,10 +240,19 @@ class Escolaridade(models.TextChoices):
     POS = "5_pos", "Pós-graduação"
 
 
+class NaturezaCargo(models.TextChoices):
+    CARGO = "cargo", "Cargo efetivo"
+    EMPREGO = "emprego", "Emprego público"
+
+
 class Cargo(models.Model):
     certame = models.ForeignKey(Certame, verbose_name="certame", on_delete=models.CASCADE, related_name="cargos")
     codigo = models.CharField("código", max_length=20)
     nome = models.CharField("nome", max_length=200)
+    natureza = models.CharField(
+        "natureza", max_length=10, choices=NaturezaCargo.choices, default=NaturezaCargo.CARGO,
+        help_text="Emprego público (regime da CLT) ou cargo efetivo: há lei que ordena as vagas PcD de outro modo nos "
+                  "empregos (p. ex. Ubatuba art. 7º, caput).")
     escolaridade = models.CharField("escolaridade exigida", max_length=16, choices=Escolaridade.choices,
                                     default=Escolaridade.MEDIO)
     vagas = models.PositiveIntegerField("vagas", help_text="Total de vagas do cargo no edital, PcD incluídas.")
@@ -259,8 +268,17 @@ class Cargo(models.Model):
     def __str__(self) -> str:
         return f"{self.codigo} — {self.nome}"
 
-    def quadro(self, posicoes: int | None = None) -> motor.Quadro:
-        return motor.calcular_quadro(self.certame.regras_motor(), self.vagas, self.vagas_pcd, posicoes)
+    def regras_motor(self, regras: motor.Regras | None = None) -> motor.Regras:
+        """As regras do certame (`regras`, se já lidas) para este cargo: num emprego público, as vagas PcD nas
+        primeiras posições onde a lei o manda (p. ex. Ubatuba art. 7º, caput)."""
+        regras = regras or self.certame.regras_motor()
+        if self.natureza == NaturezaCargo.EMPREGO and regras.pcd_primeiro_nos_empregos:
+            base = "; ".join(b for b in (regras.artigo_pcd_primeiro_nos_empregos, regras.pcd.artigo) if b)
+            return replace(regras, pcd=replace(regras.pcd, primeiro=True, artigo=base))
+        return regras
+
+    def quadro(self, posicoes: int | None = None, regras: motor.Regras | None = None) -> motor.Quadro:
+        return motor.calcular_quadro(self.regras_motor(regras), self.vagas, self.vagas_pcd, posicoes)
 
     def clean(self) -> None:
         if self.vagas is not None and self.vagas_pcd is not None and self.vagas_pcd > self.vagas:

@@ -127,7 +127,9 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
                 ("minimo_vagas", "artigo_minimo"), ("arredondamento", "artigo_arredondamento"),
                 ("ordem_nomeacao", "artigo_ordem_nomeacao"), ("desempate_posicoes", "artigo_desempate"),
                 ("lista_mais_favoravel", "artigo_lista_mais_favoravel"), "artigo_ampla", "artigo_reversao",
-                "artigo_desistencia", "artigo_cadastro"]}),
+                "artigo_desistencia", "artigo_cadastro", ("equidade_genero", "artigo_equidade_genero"),
+                ("pcd_primeiro_nos_empregos", "artigo_pcd_primeiro_nos_empregos"),
+                ("escolha_local_pela_ampla", "artigo_escolha_local")]}),
         ("Abrangência", {"fields": [
             ("aplica_concurso", "aplica_emprego_publico", "aplica_processo_seletivo"),
             ("aplica_temporario", "aplica_estagio", "aplica_comissao"), "artigo_abrangencia"]}),

@@ -138,6 +138,21 @@ class Lei(models.Model):
         help_text="Nomeado na posição que a lista da reserva lhe daria, se anterior à da ampla, sem contar na reserva "
                   "(p. ex. Iúna art. 5º, § 2º).")
     artigo_lista_mais_favoravel = _artigo("artigo da lista mais favorável")
+    equidade_genero = models.BooleanField(
+        "equidade de gênero nas vagas reservadas", default=False,
+        help_text="As vagas reservadas de cada grupo se alternam entre mulheres e homens; sem candidatos de um gênero, "
+                  "revertem ao outro (p. ex. Ubatuba art. 1º, parágrafo único, II, e art. 2º, § 4º).")
+    artigo_equidade_genero = _artigo("artigo da equidade de gênero")
+    pcd_primeiro_nos_empregos = models.BooleanField(
+        "nos empregos públicos, as vagas PcD primeiro", default=False,
+        help_text="Num cargo marcado como emprego público, as vagas PcD ocupam as primeiras posições da ordem de "
+                  "nomeação (p. ex. Ubatuba art. 7º, caput).")
+    artigo_pcd_primeiro_nos_empregos = _artigo("artigo das vagas PcD primeiro nos empregos")
+    escolha_local_pela_ampla = models.BooleanField(
+        "escolha do local de exercício pela lista de ampla", default=False,
+        help_text="Quando o edital prevê a escolha do local de exercício, ela segue a ordem de classificação na lista "
+                  "de ampla concorrência (p. ex. Ubatuba art. 7º, § 3º).")
+    artigo_escolha_local = _artigo("artigo da escolha do local de exercício")
     artigo_ampla = _artigo("artigo: cotista aprovado na ampla não conta na reserva")
     artigo_reversao = _artigo("artigo da reversão à ampla")
     artigo_desistencia = _artigo("artigo da desistência (mesma lista)")
@@ -263,6 +278,8 @@ class Lei(models.Model):
             nomeacao_pcd_antes_da_reserva=self.ordem_nomeacao == OrdemNomeacao.PCD_ANTES,
             posicao_pcd_antes_da_reserva=self.desempate_posicoes == Desempate.PCD_ANTES,
             lista_mais_favoravel=self.lista_mais_favoravel,
+            equidade_genero=self.equidade_genero,
+            pcd_primeiro_nos_empregos=self.pcd_primeiro_nos_empregos,
             artigo_minimo=self.artigo_minimo,
             artigo_arredondamento=self.artigo_arredondamento,
             artigo_ordem_nomeacao=self.artigo_ordem_nomeacao,
@@ -270,6 +287,8 @@ class Lei(models.Model):
             artigo_reversao=self.artigo_reversao,
             artigo_ampla=self.artigo_ampla,
             artigo_lista_mais_favoravel=self.artigo_lista_mais_favoravel,
+            artigo_equidade_genero=self.artigo_equidade_genero,
+            artigo_pcd_primeiro_nos_empregos=self.artigo_pcd_primeiro_nos_empregos,
         )
 
     def clean(self) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
@@ -33,6 +33,9 @@ NOME_AMPLA = "Ampla concorrência"
 NOME_PCD = "Pessoas com deficiência"
 CORES = ("branca", "preta", "parda", "amarela", "indigena")
 HABILITADO = "habilitado"
+FEMININO = "feminino"
+MASCULINO = "masculino"
+GENEROS = (FEMININO, MASCULINO)
 SITUACOES = (HABILITADO, "eliminado", "desistente")
 DECISAO_POSICOES = "docs/decisoes/0001-posicoes-das-vagas-reservadas.md"
 
@@ -113,6 +116,9 @@ class RegraPcd:
     posicoes: tuple[int, ...] = ()
     intervalo: int = 0
     artigo: str = ""
+    primeiro: bool = False
+    """As vagas PcD do lote nas primeiras posições, antes de qualquer outra (p. ex. Ubatuba art. 7º, caput, nos
+    empregos públicos): posições que a lei fixa, que nenhuma vaga reservada toma."""
 
 
 def vagas_pcd_do_edital(regra: RegraPcd, vagas: int) -> int | None:
@@ -145,6 +151,8 @@ class Regras:
     posicao_pcd_antes_da_reserva: bool = True
     posicoes_da_lei_protegidas: bool = True
     lista_mais_favoravel: bool = False
+    equidade_genero: bool = False
+    pcd_primeiro_nos_empregos: bool = False
     artigo_minimo: str = ""
     artigo_arredondamento: str = ""
     artigo_ordem_nomeacao: str = ""
@@ -152,6 +160,8 @@ class Regras:
     artigo_reversao: str = ""
     artigo_ampla: str = ""
     artigo_lista_mais_favoravel: str = ""
+    artigo_equidade_genero: str = ""
+    artigo_pcd_primeiro_nos_empregos: str = ""
     pcd: RegraPcd = RegraPcd()
     item_criterio: str = ""
 
@@ -176,7 +186,11 @@ class Regras:
 CAMPOS_DA_LEI = ("slug", "minimo_vagas", "nomeacao_pcd_antes_da_reserva", "posicao_pcd_antes_da_reserva",
                  "posicoes_da_lei_protegidas", "lista_mais_favoravel", "artigo_minimo", "artigo_arredondamento",
                  "artigo_ordem_nomeacao", "artigo_desempate", "artigo_reversao", "artigo_ampla",
-                 "artigo_lista_mais_favoravel")
+                 "artigo_lista_mais_favoravel", "equidade_genero", "artigo_equidade_genero",
+                 "pcd_primeiro_nos_empregos", "artigo_pcd_primeiro_nos_empregos")
+# Quem foi congelado antes de uma chave existir não a tem: vale o valor de então, o padrão da regra (a chave
+# `posicoes_da_lei_protegidas` dos editais anteriores à issue 12 foi gravada pela migração concursos/0020).
+_PADROES = {campo.name: campo.default for campo in fields(Regras) if campo.name in CAMPOS_DA_LEI}
 
 
 def regras_para_dict(regras: Regras) -> dict:
@@ -203,7 +217,7 @@ def regras_de_dict(dados: dict) -> Regras:
         for g in dados["grupos"]
     )
     return Regras(grupos=grupos, arredondamento=Arredondamento(dados["arredondamento"]),
-                  **{campo: dados[campo] for campo in CAMPOS_DA_LEI})
+                  **{campo: dados.get(campo, _PADROES.get(campo)) for campo in CAMPOS_DA_LEI})
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +277,7 @@ class Candidato:
     pcd: bool = False
     reserva: bool = False
     situacao: str = HABILITADO
+    genero: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +372,10 @@ def _series(regras: Regras, vagas: int, vagas_pcd: int) -> list[_Serie]:
 
 def _serie_pcd(regra: RegraPcd, vagas: int, vagas_pcd: int) -> _Serie:
     base = regra.artigo or "edital"
+    if regra.primeiro:
+        # As M primeiras posições do lote; depois dele, a proporção M/N continua (cadastro de reserva).
+        return _Serie(PCD, NOME_PCD, base, base, Fraction(vagas_pcd, vagas), Arredondamento.MEIO_PARA_CIMA, 0,
+                      Padrao.POSICOES, posicoes=range(1, vagas_pcd + 1))
     if regra.posicoes:
         return _Serie(PCD, NOME_PCD, base, base, Fraction(0), Arredondamento.MEIO_PARA_CIMA, 0, Padrao.POSICOES,
                       regra.intervalo, regra.posicoes, da_lei=False)
@@ -393,7 +412,7 @@ def calcular_quadro(regras: Regras, vagas: int, vagas_pcd: int = 0, posicoes: in
     limite = {r.codigo: r.vagas for r in reservas} | {PCD: vagas_pcd}
     ampla = vagas - vagas_pcd - reservado
     disposicao = _Disposicao(regras, series, [limite[s.codigo] for s in series], vagas, max(total, vagas))
-    ordem, ajustes = disposicao.dispor(primeira_ampla=ampla > 0)
+    ordem, ajustes = disposicao.dispor(primeira_ampla=ampla > 0 and not (regras.pcd.primeiro and vagas_pcd))
     return Quadro(
         vagas=vagas,
         pcd=vagas_pcd,
@@ -600,30 +619,71 @@ def convocar(regras: Regras, quadro: Quadro, candidatos: Iterable[Candidato]) ->
 
 
 def chamar_seguintes(regras: Regras, listas: Sequence[str], candidatos: Iterable[Candidato],
-                     ja_chamados: Collection[str]) -> tuple[tuple[str | None, Candidato | None], ...]:
+                     ja_chamados: Collection[str], feitas: dict[str, dict[str, int]] | None = None
+                     ) -> tuple[tuple[str | None, Candidato | None], ...]:
     """Chamadas posteriores ao lote, uma vaga por vez, sem tocar em quem já foi chamado.
 
     Cada vaga vai ao melhor habilitado ainda não chamado da lista indicada: na desistência, a
     lista de quem desistiu (Vargem Alta art. 4º, § 2º; Iúna art. 7º, § 1º; Afonso Cláudio art. 3º,
     § 2º); em novas vagas, o tipo da posição no padrão (Iúna art. 7º, § 2º). Lista esgotada: segue
     a cadeia de reversão e, por fim, a ampla. Devolve (lista de origem, candidato) por vaga.
+
+    `feitas`: com a equidade de gênero da lei, quantas vagas de cada grupo os titulares de agora ocupam por gênero
+    (sem quem sai): cada vaga do grupo vai ao gênero devido (`genero_devido`) e, sem ninguém dele na lista, ao outro.
     """
     chamados = set(ja_chamados)
     geral, filas = _filas(regras, (c for c in candidatos if c.inscricao not in chamados))
+    feitas = {codigo: dict(contagem) for codigo, contagem in (feitas or {}).items()}
     resultado = []
     for lista in listas:
-        origem, i = _primeiro_da_cadeia(filas, _cadeia(regras, lista, propria=True))
+        equidade = regras.equidade_genero and lista not in (AMPLA, PCD)
+        do_grupo = feitas.setdefault(lista, {})
+        i = _proximo_com_equidade(filas, lista, genero_devido(do_grupo)) if equidade else None
+        origem, i = (lista, i) if i is not None else _primeiro_da_cadeia(filas, _cadeia(regras, lista, propria=True))
+        if i is not None and origem == lista:
+            do_grupo[geral[i].genero] = do_grupo.get(geral[i].genero, 0) + 1
         resultado.append((origem, geral[i] if i is not None else None))
     return tuple(resultado)
 
 
 def _filas(regras: Regras, candidatos: Iterable[Candidato]) -> tuple[list[Candidato], dict[str, _Fila]]:
+    """Uma fila por lista, sobre a lista geral, todas marcando quem já foi tomado; com a equidade de gênero, cada
+    grupo ganha também uma fila por gênero (a chave é «código/gênero»)."""
     geral = sorted((c for c in candidatos if c.situacao == HABILITADO), key=attrgetter("classificacao"))
     tomado = bytearray(len(geral))
     filas = {AMPLA: _Fila(geral, tomado), PCD: _Fila(geral, tomado, attrgetter("pcd"))}
     for g in regras.grupos:
-        filas[g.codigo] = _Fila(geral, tomado, _filtro_grupo(g))
+        filtro = _filtro_grupo(g)
+        filas[g.codigo] = _Fila(geral, tomado, filtro)
+        if regras.equidade_genero:
+            for genero in GENEROS:
+                filas[_fila_do_genero(g.codigo, genero)] = _Fila(
+                    geral, tomado, lambda c, filtro=filtro, genero=genero: c.genero == genero and filtro(c))
     return geral, filas
+
+
+def _fila_do_genero(codigo: str, genero: str) -> str:
+    return f"{codigo}/{genero}"
+
+
+def genero_devido(feitas: dict[str, int]) -> str | None:
+    """O gênero que a próxima vaga reservada do grupo deve ter para a equidade (p. ex. Ubatuba art. 1º, parágrafo
+    único, II): o que tem menos vagas até aqui; empatados, nenhum (a vaga vai ao melhor da lista). Quem não se
+    declarou feminino nem masculino não conta para nenhum dos dois (decisão 0016)."""
+    mulheres, homens = feitas.get(FEMININO, 0), feitas.get(MASCULINO, 0)
+    if mulheres == homens:
+        return None
+    return FEMININO if mulheres < homens else MASCULINO
+
+
+def _proximo_com_equidade(filas: dict[str, _Fila], grupo: str, devido: str | None) -> int | None:
+    """O melhor da lista do grupo com o gênero devido; sem ninguém dele, a vaga reverte ao outro gênero, na ordem de
+    classificação (p. ex. Ubatuba art. 2º, § 4º)."""
+    if devido is not None:
+        i = filas[_fila_do_genero(grupo, devido)].proximo()
+        if i is not None:
+            return i
+    return filas[grupo].proximo()
 
 
 def _cadeia(regras: Regras, vaga: str, propria: bool = False) -> tuple[str, ...]:
@@ -639,16 +699,19 @@ def _convocar_lote(regras: Regras, lote: Sequence[str], filas: dict[str, _Fila],
     for p, tipo in enumerate(lote, 1):
         posicoes.setdefault(tipo, []).append(p)
     lista_da_posicao: list[str | None] = list(lote)
-    titulares: dict[str, list[int]] = {codigo: [] for codigo in filas}
+    titulares: dict[str, list[int]] = {codigo: [] for codigo in (AMPLA, PCD, *(g.codigo for g in regras.grupos))}
     sem_titular: list[tuple[str, int]] = []
 
     def preencher(tipo: str) -> None:
+        equidade = regras.equidade_genero and tipo not in (AMPLA, PCD)
+        feitas: dict[str, int] = {}
         for p in posicoes.get(tipo, ()):
-            i = filas[tipo].proximo()
+            i = _proximo_com_equidade(filas, tipo, genero_devido(feitas)) if equidade else filas[tipo].proximo()
             if i is None:
                 sem_titular.append((tipo, p))
             else:
                 titulares[tipo].append(i)
+                feitas[geral[i].genero] = feitas.get(geral[i].genero, 0) + 1
 
     preencher(AMPLA)
     for p in (p for tipo, p in sem_titular if tipo == AMPLA):

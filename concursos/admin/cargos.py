@@ -16,7 +16,7 @@ from nucleo.orgaos import RecorteOrgaoAdmin
 class CargoInline(admin.TabularInline):
     model = Cargo
     extra = 0
-    fields = ["codigo", "nome", "escolaridade", "vagas", "vagas_pcd"]
+    fields = ["codigo", "nome", "natureza", "escolaridade", "vagas", "vagas_pcd"]
     verbose_name_plural = "cargos e vagas do edital"
 
     def get_extra(self, request, obj=None, **kwargs):
@@ -27,7 +27,7 @@ class CargoInline(admin.TabularInline):
     # (concursos/services/retificacao_do_edital.py); vagas novas no prazo de validade são «novas vagas».
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.publicado:
-            return ["codigo", "nome", "escolaridade", "vagas", "vagas_pcd"]
+            return ["codigo", "nome", "natureza", "escolaridade", "vagas", "vagas_pcd"]
         return []
 
     def has_add_permission(self, request, obj=None):
@@ -44,7 +44,7 @@ class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     list_filter = ["escolaridade", "certame__estado"]
     list_select_related = ["certame"]
     search_fields = ["codigo", "nome", "certame__numero_edital"]
-    fields = ["certame", ("codigo", "nome"), "escolaridade", ("vagas", "vagas_pcd")]
+    fields = ["certame", ("codigo", "nome"), ("natureza", "escolaridade"), ("vagas", "vagas_pcd")]
 
     class Media:
         css = {"all": ["concursos/concursos.css"]}

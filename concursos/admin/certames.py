@@ -476,7 +476,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
     def cargo_view(self, request, cargo_id: int):
         cargo = self._cargo(request, cargo_id)
         certame = cargo.certame
-        regras = certame.regras_motor()
+        regras = cargo.regras_motor()
         try:
             quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
         except motor.ErroRegras as erro:

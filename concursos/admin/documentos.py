@@ -12,7 +12,13 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path
 
-from concursos.documentos import ListaDesconhecida, emitir_convocacoes, emitir_lista, emitir_quadro
+from concursos.documentos import (
+    ListaDesconhecida,
+    emitir_convocacoes,
+    emitir_escolha_local,
+    emitir_lista,
+    emitir_quadro,
+)
 from concursos.models import Cargo, Certame
 from concursos.selectors.listas import GERAL
 from documentos.pdf import resposta_pdf
@@ -54,6 +60,14 @@ def convocacao_pdf(request, cargo_id: int):
     return resposta_pdf(emitir_convocacoes(cargo=cargo, usuario=request.user))
 
 
+def escolha_local_pdf(request, cargo_id: int):
+    _exigir_permissao(request)
+    cargo = get_object_or_404(recortar(Cargo.objects.all(), request.user, "certame__orgao"), pk=cargo_id)
+    if not (cargo.certame.regras or {}).get("lei", {}).get("escolha_local_pela_ampla"):
+        raise Http404("A lei deste certame não ordena a escolha do local de exercício pela lista de ampla.")
+    return resposta_pdf(emitir_escolha_local(cargo=cargo, usuario=request.user))
+
+
 def urls(admin_site) -> list:
     return [
         path("certame/<int:certame_id>/quadro-de-vagas.pdf", admin_site.admin_view(quadro_pdf),
@@ -62,4 +76,6 @@ def urls(admin_site) -> list:
              name="concursos_cargo_lista_pdf"),
         path("cargo/<int:cargo_id>/convocacoes.pdf", admin_site.admin_view(convocacao_pdf),
              name="concursos_cargo_convocacao_pdf"),
+        path("cargo/<int:cargo_id>/escolha-do-local.pdf", admin_site.admin_view(escolha_local_pdf),
+             name="concursos_cargo_escolha_local_pdf"),
     ]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from django.db.models import Max, QuerySet
+from django.db.models import Count, Max, QuerySet
 
 from concursos.models import Cargo, Convocacao, Heteroidentificacao, Inscricao
 from concursos.selectors.listas import candidatos_do_cargo
@@ -32,7 +32,7 @@ class ResumoVagas:
 def quadro_das_posicoes(regras: motor.Regras, cargo: Cargo, posicoes: int | None) -> motor.Quadro:
     """O quadro do cargo até a última posição já chamada: as vagas do edital e, depois delas, as novas vagas, que
     seguem o mesmo padrão (p. ex. Iúna art. 7º, § 2º)."""
-    return motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, max(posicoes or 0, cargo.vagas))
+    return cargo.quadro(max(posicoes or 0, cargo.vagas), regras)
 
 
 def resumo_do_cargo(cargo: Cargo) -> list[ResumoVagas]:
@@ -65,6 +65,21 @@ def ordem_de_nomeacao(cargo: Cargo) -> QuerySet[Convocacao]:
             .select_related("chamada", "inscricao__candidato", "substitui__inscricao",
                             "substituida_por__inscricao")
             .order_by("posicao", "chamada__numero", "pk"))
+
+
+def generos_nas_reservas(cargo: Cargo, regras: motor.Regras) -> dict[str, dict[str, int]] | None:
+    """Com a equidade de gênero da lei (p. ex. Ubatuba art. 1º, parágrafo único, II), quantos titulares de agora cada
+    grupo tem por gênero, nas vagas que a lista do grupo ocupa; sem ela, None (nenhuma consulta)."""
+    if not regras.equidade_genero:
+        return None
+    grupos = [g.codigo for g in regras.grupos]
+    contagem: dict[str, dict[str, int]] = {}
+    for lista, genero, n in (Convocacao.objects.filter(cargo=cargo, desistiu_em__isnull=True, lista__in=grupos,
+                                                       inscricao__isnull=False)
+                             .values_list("lista", "inscricao__candidato__genero").annotate(n=Count("pk"))
+                             .order_by()):
+        contagem.setdefault(lista, {})[genero] = n
+    return contagem
 
 
 def ja_chamados(cargo: Cargo) -> set[str]:
@@ -110,7 +125,7 @@ class Previa:
 def previa_da_chamada(cargo: Cargo, quantidade: int | None = None) -> Previa:
     """A prévia da convocação inicial (sem `quantidade`) ou de `quantidade` novas vagas: o motor roda sobre as listas
     de agora, sem gravar nada; o ato, quando confirmado, roda de novo dentro da sua transação."""
-    regras = cargo.certame.regras_motor()
+    regras = cargo.regras_motor()
     candidatos = candidatos_do_cargo(cargo, ate=cargo.vagas if quantidade is None else None)
     if quantidade is None:
         quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
@@ -122,7 +137,8 @@ def previa_da_chamada(cargo: Cargo, quantidade: int | None = None) -> Previa:
     ultima = cargo.convocacoes.aggregate(m=Max("posicao"))["m"] or 0
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
     vagas = quadro.ordem[ultima:]
-    chamados = motor.chamar_seguintes(regras, vagas, candidatos, ja_chamados(cargo))
+    chamados = motor.chamar_seguintes(regras, vagas, candidatos, ja_chamados(cargo),
+                                      generos_nas_reservas(cargo, regras))
     titulares = [(ultima + i, vaga, origem, c.inscricao if c else None)
                  for i, (vaga, (origem, c)) in enumerate(zip(vagas, chamados, strict=True), 1)]
     return _previa(cargo, regras, titulares, _motivo)
@@ -133,9 +149,15 @@ def previa_da_substituicao(convocacao: Convocacao) -> Previa:
     (Vargem Alta art. 4º, § 2º; Iúna art. 7º, § 1º; Afonso Cláudio art. 3º, § 2º) ou, esgotada ela, o da reversão —
     o mesmo cálculo do ato (concursos/services/chamadas.py, `_vagar_posicao`), sem gravar nada."""
     cargo = convocacao.cargo
-    regras = cargo.certame.regras_motor()
+    regras = cargo.regras_motor()
     lista = convocacao.lista or convocacao.vaga
-    ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), ja_chamados(cargo))
+    feitas = generos_nas_reservas(cargo, regras)
+    if feitas and convocacao.desistiu_em is None and convocacao.lista in feitas and convocacao.inscricao_id:
+        # Na prévia, quem sai ainda está na posição: não conta entre os titulares.
+        genero = convocacao.inscricao.candidato.genero
+        feitas[convocacao.lista][genero] = feitas[convocacao.lista].get(genero, 1) - 1
+    ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), ja_chamados(cargo),
+                                                    feitas)
     titulares = [(convocacao.posicao, convocacao.vaga, origem, candidato.inscricao if candidato else None)]
     return _previa(cargo, regras, titulares, partial(_motivo_da_substituicao, lista))
 

@@ -169,17 +169,26 @@ def candidatos_do_cargo(cargo: Cargo, ate: int | None = None) -> list[motor.Cand
     consulta = Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
     if ate is not None:
         consulta = consulta.filter(numero__in=_primeiros_de_cada_lista(cargo, ate))
+    # O gênero (do cadastro da pessoa) só quando a lei manda a equidade de gênero: sem ela, nenhuma junção.
+    genero = ("candidato__genero",) if cargo.certame.regras_motor().equidade_genero else ()
     linhas = (consulta.values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
-                                   "heteroidentificacao").order_by("classificacao").iterator(chunk_size=5000))
-    for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero in linhas:
+                                   "heteroidentificacao", *genero).order_by("classificacao").iterator(chunk_size=5000))
+    for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero, *sexo in linhas:
         situacao, reserva = efeito.no_candidato(situacao, reserva, hetero)
-        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao))
+        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao, *sexo))
     return candidatos
 
 
 def _primeiros_de_cada_lista(cargo: Cargo, n: int) -> set[str]:
+    """Com a equidade de gênero, a vaga de um grupo vai ao melhor do gênero devido, que pode estar depois dos N
+    primeiros do grupo: lêem-se também os N primeiros de cada gênero em cada grupo."""
     habilitados = habilitados_do_cargo(cargo)
-    filtros = [f for codigo, f in filtros_das_listas(cargo.certame.regras_motor()).items() if codigo != motor.AMPLA]
+    regras = cargo.certame.regras_motor()
+    filtros = [f for codigo, f in filtros_das_listas(regras).items() if codigo != motor.AMPLA]
+    if regras.equidade_genero:
+        grupos = [filtro for codigo, filtro in filtros_das_listas(regras).items()
+                  if codigo not in (GERAL, motor.AMPLA, motor.PCD)]
+        filtros += [f & Q(candidato__genero=genero) for f in grupos for genero in motor.GENEROS]
     numeros: set[str] = set()
     for filtro in filtros:
         lista = habilitados if filtro is None else habilitados.filter(filtro)

@@ -297,7 +297,7 @@ def _avisos_dos_cargos(regras: motor.Regras, cargos: list[Cargo]) -> list[Aviso]
 
 def _quadro(regras: motor.Regras, cargo: Cargo) -> motor.Quadro | None:
     try:
-        return motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
+        return cargo.quadro(regras=regras)
     except motor.ErroRegras:
         return None
 

@@ -37,6 +37,7 @@ def resumo_da_lei(lei: Lei | None) -> dict:
         "nao_confirmacao": lei.nao_confirmacao, "artigo_nao_confirmacao": lei.artigo_nao_confirmacao,
         "ausencia": lei.ausencia, "artigo_ausencia": lei.artigo_ausencia,
         "elegibilidade": {g.codigo: g.artigo_elegibilidade for g in lei.grupos.all()},
+        "escolha_local_pela_ampla": lei.escolha_local_pela_ampla, "artigo_escolha_local": lei.artigo_escolha_local,
     }
 
 
@@ -152,7 +153,7 @@ def certame_publicar(*, certame: Certame, usuario, justificativa: str = "", data
         if erro := erro_das_vagas_pcd(certame, cargo.vagas, cargo.vagas_pcd):
             raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}")
         try:
-            motor.calcular_quadro(com_edital, cargo.vagas, cargo.vagas_pcd)
+            motor.calcular_quadro(cargo.regras_motor(com_edital), cargo.vagas, cargo.vagas_pcd)
         except motor.ErroRegras as erro:
             raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}") from erro
     certame.lei = lei

@@ -23,7 +23,7 @@ from concursos.models import (
     Situacao,
     TipoChamada,
 )
-from concursos.selectors.chamadas import cotistas_sem_heteroidentificacao, ja_chamados
+from concursos.selectors.chamadas import cotistas_sem_heteroidentificacao, generos_nas_reservas, ja_chamados
 from concursos.selectors.listas import candidatos_do_cargo
 from concursos.services.certame import exigir_validade, fora_da_validade
 from concursos.services.inscricao import situacao_registrar
@@ -94,7 +94,7 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
     if cargo.chamadas.exists():
         raise ErroOperacao(f"O cargo {cargo.codigo} já tem convocação inicial; use desistência ou novas vagas.")
     exigir_validade(cargo.certame, data)
-    regras = cargo.certame.regras_motor()
+    regras = cargo.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
     convocados = motor.convocar(regras, quadro, candidatos_do_cargo(cargo, ate=cargo.vagas))
     # Quem a lista de um grupo põe numa posição mais favorável (p. ex. Iúna art. 5º, § 2º) também só a tem como
@@ -203,9 +203,10 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
     if fora_da_validade(cargo.certame, data):
         # A vacância (a anulação, a eliminação) fica registrada; ninguém é chamado depois do fim da validade.
         return None
-    regras = cargo.certame.regras_motor()
+    regras = cargo.regras_motor()
     lista = convocacao.lista or convocacao.vaga
-    ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), ja_chamados(cargo))
+    ((origem, candidato),) = motor.chamar_seguintes(regras, [lista], candidatos_do_cargo(cargo), ja_chamados(cargo),
+                                                    generos_nas_reservas(cargo, regras))
     if candidato is None:
         return None
     exigir_heteroidentificacao(cargo, [(origem, candidato.inscricao)])
@@ -249,10 +250,11 @@ def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, u
     _exigir_a_ultima_chamada(cargo, ultima_chamada)
     exigir_validade(cargo.certame, data)
     ultima = cargo.convocacoes.aggregate(m=Max("posicao"))["m"]
-    regras = cargo.certame.regras_motor()
+    regras = cargo.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd, ultima + quantidade)
     vagas = quadro.ordem[ultima:]
-    chamados = motor.chamar_seguintes(regras, vagas, candidatos_do_cargo(cargo), ja_chamados(cargo))
+    chamados = motor.chamar_seguintes(regras, vagas, candidatos_do_cargo(cargo), ja_chamados(cargo),
+                                      generos_nas_reservas(cargo, regras))
     restantes = sum(1 for _, c in chamados if c is not None)
     if restantes < quantidade:
         raise ErroOperacao(f"Só há {plural(restantes, 'candidato habilitado', 'candidatos habilitados')} ainda sem "

@@ -129,8 +129,9 @@ def _conferir_vagas_pcd(certame: Certame, dados_certame: dict, dados_cargos: dic
         vagas, pcd = dados.get("vagas", cargo.vagas), dados.get("vagas_pcd", cargo.vagas_pcd)
         if erro := erro_das_vagas_pcd(novo, vagas, pcd):
             raise ErroOperacao(f"Cargo {cargo.codigo}: {erro} Retifique também as vagas PcD do cargo.")
+        cargo.certame = novo
         try:
-            motor.calcular_quadro(novo.regras_motor(), vagas, pcd)
+            motor.calcular_quadro(cargo.regras_motor(), vagas, pcd)
         except motor.ErroRegras as erro:
             raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}") from erro
 
@@ -143,7 +144,7 @@ def _conferir_cargo(certame: Certame, cargo: Cargo, novos: dict) -> None:
         raise ErroOperacao(f"O cargo {cargo.codigo} já teve chamada: as vagas do edital não mudam mais; as que "
                            "surgirem no prazo de validade são «novas vagas».")
     try:
-        motor.calcular_quadro(certame.regras_motor(), vagas, pcd)
+        motor.calcular_quadro(cargo.regras_motor(certame.regras_motor()), vagas, pcd)
     except motor.ErroRegras as erro:
         raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}") from erro
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from concursos.models import Candidato, Certame, Heteroidentificacao, Inscricao, Situacao
+from concursos.models import Candidato, Certame, Genero, Heteroidentificacao, Inscricao, Situacao
 from concursos.selectors.listas import GERAL, candidatos_do_cargo, listas_do_cargo
 from legislacao import motor
 from legislacao.models import Consequencia, Lei
@@ -106,15 +106,23 @@ def test_ausente_sob_lei_que_elimina_sai_das_listas_e_nao_confirmado_fica_na_amp
 
 @EXEMPLOS
 @given(dados=st.data(), linhas=inscricoes, vagas=st.integers(1, 12), vagas_pcd=st.integers(0, 3),
-       nao_confirmacao=st.sampled_from(Consequencia.values), ausencia=st.sampled_from(Consequencia.values))
+       nao_confirmacao=st.sampled_from(Consequencia.values), ausencia=st.sampled_from(Consequencia.values),
+       equidade=st.booleans(), favoravel=st.booleans(),
+       generos=st.lists(st.sampled_from(Genero.values), min_size=MAXIMO, max_size=MAXIMO))
 def test_ler_so_os_primeiros_de_cada_lista_da_a_mesma_convocacao(cargo_vazio, dados, linhas, vagas, vagas_pcd,
-                                                                  nao_confirmacao, ausencia):
+                                                                  nao_confirmacao, ausencia, equidade, favoravel,
+                                                                  generos):
     """A convocação inicial lê só quem está entre os N primeiros de alguma lista (`candidatos_do_cargo(ate=N)`): o
     motor põe nas N posições exatamente as mesmas pessoas, nas mesmas vagas e pelas mesmas listas, que com o cargo
-    inteiro — em leis quaisquer e nas cinco de origem, com reversões, PcD e o efeito da heteroidentificação."""
+    inteiro — em leis quaisquer e nas cinco de origem, com reversões, PcD, o efeito da heteroidentificação, a
+    equidade de gênero (Ubatuba art. 2º, § 4º) e a lista mais favorável (Iúna art. 5º, § 2º)."""
     cargo, candidatos, regras_das_leis = cargo_vazio
     grupos = dados.draw(st.one_of(grupos_quaisquer(), st.sampled_from([r.grupos for r in regras_das_leis])))
-    regras = motor.Regras(slug="teste", grupos=grupos, minimo_vagas=1)
+    regras = motor.Regras(slug="teste", grupos=grupos, minimo_vagas=1, equidade_genero=equidade,
+                          lista_mais_favoravel=favoravel)
+    for candidato, genero in zip(candidatos, generos, strict=True):
+        candidato.genero = genero
+    Candidato.objects.bulk_update(candidatos, ["genero"])
     _preparar(cargo, candidatos, regras, {"nao_confirmacao": nao_confirmacao, "ausencia": ausencia}, linhas)
     vagas_pcd = min(vagas_pcd, vagas)
     type(cargo).objects.filter(pk=cargo.pk).update(vagas=vagas, vagas_pcd=vagas_pcd)
