@@ -72,7 +72,8 @@ class LeiQuerySet(models.QuerySet):
 
 class Lei(models.Model):
     slug = models.SlugField("identificador", max_length=100,
-                            help_text="Nome curto e estável, usado nos comandos (p. ex. vargem-alta-es-2023).")
+                            help_text="Nome curto e estável, usado nos comandos: o município, a UF e o ano, em "
+                                      "minúsculas e com hífens.")
     versao = models.PositiveSmallIntegerField("versão", default=1, editable=False)
     versao_anterior = models.OneToOneField("self", verbose_name="versão anterior", null=True, blank=True,
                                            on_delete=models.PROTECT, related_name="versao_posterior",
@@ -119,6 +120,22 @@ class Lei(models.Model):
     artigo_reversao = _artigo("artigo da reversão à ampla")
     artigo_desistencia = _artigo("artigo da desistência (mesma lista)")
     artigo_cadastro = _artigo("artigo do cadastro de reserva")
+    artigo_autodeclaracao = _artigo("artigo: a autodeclaração é feita na inscrição e não muda depois")
+
+    # As listas de classificação com os nomes que a lei lhes dá (p. ex. «lista específica de cotistas»); em branco,
+    # os nomes comuns. O artigo da ampla é o que diz que os cotistas concorrem também nela.
+    nome_lista_geral = models.CharField("nome da lista geral", max_length=120, blank=True,
+                                        help_text="Como a lei a chama; em branco, «Lista geral».")
+    artigo_lista_geral = _artigo("artigo da lista geral")
+    nome_lista_ampla = models.CharField("nome da lista de ampla concorrência", max_length=120, blank=True,
+                                        help_text="Como a lei a chama; em branco, «Ampla concorrência». Os "
+                                                  "cotistas e as pessoas com deficiência estão nela.")
+    artigo_lista_ampla = _artigo("artigo: os cotistas concorrem também às vagas de ampla concorrência")
+    nome_lista_reserva = models.CharField(
+        "nome das listas de reserva", max_length=120, blank=True,
+        help_text="Como a lei chama a lista de cada grupo, antes do nome do grupo (p. ex. «Lista específica de "
+                  "cotistas»); em branco, só o nome do grupo.")
+    artigo_lista_reserva = _artigo("artigo das listas de reserva (em branco: o de quem pode concorrer, do grupo)")
 
     aplica_concurso = models.BooleanField("concursos públicos (cargos efetivos)", default=True)
     aplica_emprego_publico = models.BooleanField("empregos públicos", default=False)
@@ -141,7 +158,7 @@ class Lei(models.Model):
         "se nenhum lado alcança a maioria", max_length=20, choices=SemMaioria.choices,
         default=SemMaioria.NAO_CONFIRMA,
         help_text="A contagem nunca decide sozinha pela dúvida razoável: ela é uma conclusão da comissão, motivada "
-                  "no parecer (p. ex. Afonso Cláudio art. 6º, § 1º).")
+                  "no parecer.")
     artigo_duvida = _artigo("artigo da dúvida razoável")
     comissao_minimo_membros = models.PositiveSmallIntegerField("comissão: mínimo de membros", null=True, blank=True)
     comissao_minimo_pretos_pardos = models.PositiveSmallIntegerField("comissão: mínimo de pretos ou pardos",
@@ -287,7 +304,7 @@ class GrupoReserva(models.Model):
     quilombola = models.BooleanField("quilombolas", default=False)
     artigo_elegibilidade = _artigo("artigo de quem pode concorrer")
     documentos = models.TextField("documentos exigidos", blank=True,
-                                  help_text="P. ex. a declaração de pertencimento étnico (Iúna, art. 2º, II).")
+                                  help_text="P. ex. a declaração de pertencimento étnico dos indígenas.")
     artigo_documentos = _artigo("artigo dos documentos")
     padrao = models.CharField("padrão de nomeação", max_length=20,
                               choices=[(motor.Padrao.PROPORCIONAL.value, "Proporcional cumulativo"),
