@@ -26,7 +26,7 @@ from simple_history.models import HistoricalRecords
 
 from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import motor
-from legislacao.models import Lei
+from legislacao.models import Lei, citar
 from legislacao.selectors import lei_aplicavel
 from nucleo.models import Municipio, Orgao, TarefaComProgresso
 from nucleo.texto import data_br
@@ -144,8 +144,18 @@ class Certame(models.Model):
 
     @property
     def inscricoes_travadas(self) -> bool:
-        """Encerradas as inscrições, a autodeclaração não muda mais (Vargem Alta art. 3º)."""
+        """Encerradas as inscrições, a autodeclaração não muda mais (p. ex. Vargem Alta art. 3º)."""
         return self.alcancou(EstadoCertame.INSCRICOES_ENCERRADAS)
+
+    @property
+    def resumo_lei(self) -> dict:
+        """O resumo da lei congelado na publicação (`resumo_da_lei`); vazio antes dela ou sem lei."""
+        return (self.regras or {}).get("lei") or {}
+
+    def citar(self, campo: str) -> str:
+        """« (art. 3º)»: o dispositivo `campo` da lei congelada no certame, entre parênteses, ou nada se ela não o
+        tem. As telas e os PDFs citam daqui, nunca de uma lei escrita no código."""
+        return citar(self.resumo_lei.get(campo, ""))
 
     def regras_motor(self) -> motor.Regras:
         """As regras congeladas na publicação; antes dela, as da lei que se aplicaria hoje (só para prévia)."""
@@ -411,8 +421,9 @@ class Inscricao(models.Model):
                      if getattr(anterior, c) != getattr(self, c)]
             if mudou:
                 raise ValidationError(
-                    "As inscrições estão encerradas: a autodeclaração e a opção pela reserva não mudam mais "
-                    f"(Vargem Alta art. 3º). Campos alterados: {', '.join(str(m) for m in mudou)}.")
+                    "As inscrições estão encerradas: a autodeclaração e a opção pela reserva não mudam mais"
+                    f"{self.certame.citar('artigo_autodeclaracao')}. Campos alterados: "
+                    f"{', '.join(str(m) for m in mudou)}.")
 
 
 class TipoChamada(models.TextChoices):
