@@ -269,12 +269,21 @@ class ListaDesconhecida(LookupError):
     """O cargo não tem lista com esse código (p. ex. um grupo de outra lei)."""
 
 
-def lista_do_cargo(cargo: Cargo, codigo: str) -> Lista:
+def lista_do_cargo(cargo: Cargo, codigo: str, *, com_outras_listas: bool = False) -> Lista:
     codigo = codigo.upper()
-    for lista in listas_do_cargo(cargo):
+    for lista in listas_do_cargo(cargo, com_outras_listas=com_outras_listas):
         if lista.codigo == codigo:
             return lista
     raise ListaDesconhecida(codigo)
+
+
+# A chave do PDF da ampla com a coluna das outras listas: é outro documento que o da ampla sem ela (documentos/
+# substituicao.py reemite cada um como era).
+COM_OUTRAS_LISTAS = "+OUTRAS"
+
+
+def chave_da_lista(codigo: str, *, com_outras_listas: bool) -> str:
+    return codigo.upper() + (COM_OUTRAS_LISTAS if com_outras_listas and codigo.upper() == motor.AMPLA else "")
 
 
 def nota_br(nota: Decimal | None) -> str:
@@ -282,34 +291,42 @@ def nota_br(nota: Decimal | None) -> str:
     return "—" if nota is None else format(nota, "f").replace(".", ",")
 
 
-def contexto_lista(cargo: Cargo, codigo: str) -> dict:
+def contexto_lista(cargo: Cargo, codigo: str, *, com_outras_listas: bool = False) -> dict:
     """Uma lista de classificação, só com dados publicáveis: inscrição, nome, CPF mascarado, nota, classificação.
 
     Cor ou raça e deficiência são dados sensíveis (LGPD art. 5º, II) e não constam: a lista em que o nome
     aparece já diz o que a publicação precisa dizer. As linhas são as mesmas da página do cargo (a mesma
     `listas_do_cargo`), em texto alinhado (ver documentos.tabela_texto); o nome vai por último, porque é o que
     pode quebrar a linha.
+
+    Com `com_outras_listas`, a ampla traz a coluna «Também» com os códigos das outras listas (PcD, cada reserva) em
+    que o candidato está: o mesmo que essas listas publicam, nada além (decisão 0019).
     """
-    lista = lista_do_cargo(cargo, codigo)
+    lista = lista_do_cargo(cargo, codigo, com_outras_listas=com_outras_listas)
     geral = lista.codigo == GERAL
+    outras = com_outras_listas and lista.codigo == motor.AMPLA
     colunas = [Coluna("Posição", direita=True), Coluna("Inscrição"), Coluna("CPF"),
                Coluna("Nota final", direita=True), *([] if geral else [Coluna("Geral", direita=True)]),
-               Coluna("Nome")]
+               *([Coluna("Também")] if outras else []), Coluna("Nome")]
     linhas = ([linha.posicao, linha.numero, linha.cpf_mascarado, nota_br(linha.nota_final),
-               *([] if geral else [linha.classificacao]), linha.nome] for linha in lista.linhas)
-    return {"certame": cargo.certame, "cargo": cargo, "lista": lista, "geral": geral,
-            "tabela": tabela_texto(colunas, linhas), "previa": not cargo.certame.publicado}
+               *([] if geral else [linha.classificacao]), *([", ".join(linha.tambem) or "—"] if outras else []),
+               linha.nome] for linha in lista.linhas)
+    nomes = nomes_das_vagas(cargo.certame.regras_motor())
+    legenda = [(codigo, nomes[codigo]) for codigo in nomes if codigo != motor.AMPLA] if outras else []
+    return {"certame": cargo.certame, "cargo": cargo, "lista": lista, "geral": geral, "outras": outras,
+            "legenda": legenda, "tabela": tabela_texto(colunas, linhas), "previa": not cargo.certame.publicado}
 
 
-def emitir_lista(*, cargo: Cargo, codigo: str, usuario) -> DocumentoEmitido:
+def emitir_lista(*, cargo: Cargo, codigo: str, usuario, com_outras_listas: bool = False) -> DocumentoEmitido:
     cargo = Cargo.objects.select_related("certame__orgao").get(pk=cargo.pk)
-    contexto = contexto_lista(cargo, codigo)
+    contexto = contexto_lista(cargo, codigo, com_outras_listas=com_outras_listas)
     lista = contexto["lista"]
     titulo = f"Lista de classificação — {lista.nome} — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/lista.html", contexto=contexto,
                       tipo=TIPO_LISTA_CLASSIFICACAO, titulo=titulo, usuario=usuario, referencia=cargo,
                       nome_arquivo=f"lista {lista.codigo} cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
-                      orgao_id=cargo.certame.orgao_id, chave=lista.codigo)
+                      orgao_id=cargo.certame.orgao_id,
+                      chave=chave_da_lista(lista.codigo, com_outras_listas=contexto["outras"]))
 
 
 # --- convocações ------------------------------------------------------------------------------------------------

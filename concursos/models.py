@@ -28,7 +28,7 @@ from simple_history.models import HistoricalRecords
 
 from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import motor
-from legislacao.models import Lei
+from legislacao.models import Lei, citar
 from legislacao.selectors import lei_aplicavel
 from nucleo.models import Municipio, Orgao, TarefaComProgresso
 from nucleo.texto import data_br, percentual_br, plural
@@ -97,11 +97,11 @@ class Certame(models.Model):
     pcd_percentual = models.DecimalField(
         "percentual das vagas PcD", max_digits=5, decimal_places=2, null=True, blank=True,
         validators=[MinValueValidator(Decimal("0.01")), MaxValueValidator(Decimal("100"))],
-        help_text="O do edital (p. ex. 5%, Decreto 9.508/2018, art. 1º, § 1º): as vagas PcD de cada cargo saem dele. "
-                  "Em branco, informe o número em cada cargo.")
+        help_text="O do edital (p. ex. 5%, como no Decreto 9.508/2018): as vagas PcD de cada cargo saem dele. Em "
+                  "branco, informe o número em cada cargo.")
     pcd_arredondamento = models.CharField(
         "fração de vaga PcD", max_length=20, choices=ARREDONDAMENTOS, default=motor.Arredondamento.TETO.value,
-        help_text="P. ex. o Decreto 9.508/2018, art. 1º, § 3º: a fração sobe para o inteiro seguinte.")
+        help_text="P. ex. no Decreto 9.508/2018 a fração sobe para o inteiro seguinte.")
     pcd_minimo_vagas = models.PositiveSmallIntegerField(
         "vagas PcD a partir de", default=1, validators=[MinValueValidator(1)],
         help_text="Número de vagas do cargo a partir do qual o percentual PcD se aplica.")
@@ -114,8 +114,8 @@ class Certame(models.Model):
         help_text="Com posições informadas: depois da última, uma vaga PcD a cada tantas nomeações (p. ex. 20).")
     pcd_base = models.CharField(
         "item do edital das vagas PcD", max_length=200, blank=True,
-        help_text="O item do edital e a norma que o fundamenta, citados no quadro de vagas (p. ex. «item 4.1; "
-                  "Decreto 9.508/2018, art. 1º»).")
+        help_text="O item do edital e a norma que o fundamenta, citados no quadro de vagas (p. ex. «item 4.1 do "
+                  "edital»).")
     item_criterio = models.CharField(
         "item do edital do critério das posições", max_length=200, blank=True,
         help_text="O item que adota o critério das posições que a lei deixa em aberto (uma vaga reservada que o padrão "
@@ -180,8 +180,18 @@ class Certame(models.Model):
 
     @property
     def inscricoes_travadas(self) -> bool:
-        """Encerradas as inscrições, a autodeclaração não muda mais (Vargem Alta art. 3º)."""
+        """Encerradas as inscrições, a autodeclaração não muda mais (p. ex. Vargem Alta art. 3º)."""
         return self.alcancou(EstadoCertame.INSCRICOES_ENCERRADAS)
+
+    @property
+    def resumo_lei(self) -> dict:
+        """O resumo da lei congelado na publicação (`resumo_da_lei`); vazio antes dela ou sem lei."""
+        return (self.regras or {}).get("lei") or {}
+
+    def citar(self, campo: str) -> str:
+        """« (art. 3º)»: o dispositivo `campo` da lei congelada no certame, entre parênteses, ou nada se ela não o
+        tem. As telas e os PDFs citam daqui, nunca de uma lei escrita no código."""
+        return citar(self.resumo_lei.get(campo, ""))
 
     def regras_motor(self) -> motor.Regras:
         """As regras congeladas na publicação (antes dela, as da lei que se aplicaria hoje, só para prévia), com as do
@@ -252,7 +262,7 @@ class Cargo(models.Model):
     natureza = models.CharField(
         "natureza", max_length=10, choices=NaturezaCargo.choices, default=NaturezaCargo.CARGO,
         help_text="Emprego público (regime da CLT) ou cargo efetivo: há lei que ordena as vagas PcD de outro modo nos "
-                  "empregos (p. ex. Ubatuba art. 7º, caput).")
+                  "empregos.")
     escolaridade = models.CharField("escolaridade exigida", max_length=16, choices=Escolaridade.choices,
                                     default=Escolaridade.MEDIO)
     vagas = models.PositiveIntegerField("vagas", help_text="Total de vagas do cargo no edital, PcD incluídas.")
@@ -500,8 +510,9 @@ class Inscricao(models.Model):
                      if getattr(anterior, c) != getattr(self, c)]
             if mudou:
                 raise ValidationError(
-                    "As inscrições estão encerradas: a autodeclaração e a opção pela reserva não mudam mais "
-                    f"(Vargem Alta art. 3º). Campos alterados: {', '.join(str(m) for m in mudou)}.")
+                    "As inscrições estão encerradas: a autodeclaração e a opção pela reserva não mudam mais"
+                    f"{self.certame.citar('artigo_autodeclaracao')}. Campos alterados: "
+                    f"{', '.join(str(m) for m in mudou)}.")
 
 
 class TipoChamada(models.TextChoices):
@@ -578,8 +589,7 @@ class Convocacao(models.Model):
     lista = models.CharField("lista", max_length=12, blank=True, help_text="Lista de onde veio o titular.")
     pela_lista = models.CharField(
         "posição dada pela lista", max_length=12, blank=True,
-        help_text="O grupo cuja lista deu a posição ao cotista nomeado pela ampla, por lhe ser mais favorável (p. ex. "
-                  "Iúna art. 5º, § 2º).")
+        help_text="O grupo cuja lista deu a posição ao cotista nomeado pela ampla, por lhe ser mais favorável.")
     inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", null=True, blank=True,
                                   on_delete=models.PROTECT, related_name="convocacoes")
     substitui = models.OneToOneField("self", verbose_name="substitui", null=True, blank=True,

@@ -62,8 +62,10 @@ class Comissao(models.Model):
         verbose_name_plural = "comissões de heteroidentificação"
         ordering = ["certame", "instancia"]
         constraints = [models.UniqueConstraint(fields=["certame", "instancia"], name="comissao_unica_por_instancia")]
-        permissions = [("ver_membros_em_sigilo", "Pode ver os nomes dos membros antes do resultado "
-                                                 "(órgãos de controle; Afonso Cláudio art. 11, § 1º)")]
+        # Sem citar lei: a permissão vale para as comissões de todos os certames; o dispositivo do sigilo é o da lei
+        # de cada um (Lei.artigo_sigilo_membros, p. ex. Afonso Cláudio art. 11, § 1º).
+        permissions = [("ver_membros_em_sigilo", "Pode ver os nomes dos membros antes do resultado, onde a lei do "
+                                                 "certame os põe em sigilo (órgãos de controle)")]
 
     def __str__(self) -> str:
         return f"{self.get_instancia_display()} — edital {self.certame.numero_edital}"

@@ -129,7 +129,13 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
                 ("lista_mais_favoravel", "artigo_lista_mais_favoravel"), "artigo_ampla", "artigo_reversao",
                 "artigo_desistencia", "artigo_cadastro", ("equidade_genero", "artigo_equidade_genero"),
                 ("pcd_primeiro_nos_empregos", "artigo_pcd_primeiro_nos_empregos"),
-                ("escolha_local_pela_ampla", "artigo_escolha_local")]}),
+                ("escolha_local_pela_ampla", "artigo_escolha_local"), "artigo_autodeclaracao"]}),
+
+        ("Listas de classificação", {
+            "description": "Os nomes que a lei dá às listas e o artigo de cada uma; em branco, os nomes comuns "
+                           "(«Lista geral», «Ampla concorrência», o nome do grupo) e nenhuma citação.",
+            "fields": [("nome_lista_geral", "artigo_lista_geral"), ("nome_lista_ampla", "artigo_lista_ampla"),
+                       ("nome_lista_reserva", "artigo_lista_reserva")]}),
         ("Abrangência", {"fields": [
             ("aplica_concurso", "aplica_emprego_publico", "aplica_processo_seletivo"),
             ("aplica_temporario", "aplica_estagio", "aplica_comissao"), "artigo_abrangencia"]}),

@@ -82,7 +82,8 @@ class LeiQuerySet(models.QuerySet):
 
 class Lei(models.Model):
     slug = models.SlugField("identificador", max_length=100,
-                            help_text="Nome curto e estável, usado nos comandos (p. ex. vargem-alta-es-2023).")
+                            help_text="Nome curto e estável, usado nos comandos: o município, a UF e o ano, em "
+                                      "minúsculas e com hífens.")
     versao = models.PositiveSmallIntegerField("versão", default=1, editable=False)
     versao_anterior = models.OneToOneField("self", verbose_name="versão anterior", null=True, blank=True,
                                            on_delete=models.PROTECT, related_name="versao_posterior",
@@ -125,7 +126,7 @@ class Lei(models.Model):
     ordem_nomeacao = models.CharField(
         "ordem de nomeação de quem está em várias listas", max_length=20, choices=OrdemNomeacao.choices,
         default=OrdemNomeacao.PCD_ANTES,
-        help_text="Por qual lista é nomeado o candidato classificado em mais de uma (p. ex. Ubatuba art. 7º, § 1º).")
+        help_text="Por qual lista é nomeado o candidato classificado em mais de uma.")
     artigo_ordem_nomeacao = _artigo("artigo da ordem de nomeação")
     desempate_posicoes = models.CharField(
         "posição pedida pela vaga PcD e pela reservada", max_length=20, choices=Desempate.choices,
@@ -135,28 +136,44 @@ class Lei(models.Model):
     artigo_desempate = _artigo("artigo do desempate das posições")
     lista_mais_favoravel = models.BooleanField(
         "cotista aprovado na ampla é nomeado pela lista mais favorável", default=False,
-        help_text="Nomeado na posição que a lista da reserva lhe daria, se anterior à da ampla, sem contar na reserva "
-                  "(p. ex. Iúna art. 5º, § 2º).")
+        help_text="Nomeado na posição que a lista da reserva lhe daria, se anterior à da ampla, sem contar na "
+                  "reserva.")
     artigo_lista_mais_favoravel = _artigo("artigo da lista mais favorável")
     equidade_genero = models.BooleanField(
         "equidade de gênero nas vagas reservadas", default=False,
         help_text="As vagas reservadas de cada grupo se alternam entre mulheres e homens; sem candidatos de um gênero, "
-                  "revertem ao outro (p. ex. Ubatuba art. 1º, parágrafo único, II, e art. 2º, § 4º).")
+                  "revertem ao outro.")
     artigo_equidade_genero = _artigo("artigo da equidade de gênero")
     pcd_primeiro_nos_empregos = models.BooleanField(
         "nos empregos públicos, as vagas PcD primeiro", default=False,
         help_text="Num cargo marcado como emprego público, as vagas PcD ocupam as primeiras posições da ordem de "
-                  "nomeação (p. ex. Ubatuba art. 7º, caput).")
+                  "nomeação.")
     artigo_pcd_primeiro_nos_empregos = _artigo("artigo das vagas PcD primeiro nos empregos")
     escolha_local_pela_ampla = models.BooleanField(
         "escolha do local de exercício pela lista de ampla", default=False,
         help_text="Quando o edital prevê a escolha do local de exercício, ela segue a ordem de classificação na lista "
-                  "de ampla concorrência (p. ex. Ubatuba art. 7º, § 3º).")
+                  "de ampla concorrência.")
     artigo_escolha_local = _artigo("artigo da escolha do local de exercício")
     artigo_ampla = _artigo("artigo: cotista aprovado na ampla não conta na reserva")
     artigo_reversao = _artigo("artigo da reversão à ampla")
     artigo_desistencia = _artigo("artigo da desistência (mesma lista)")
     artigo_cadastro = _artigo("artigo do cadastro de reserva")
+    artigo_autodeclaracao = _artigo("artigo: a autodeclaração é feita na inscrição e não muda depois")
+
+    # As listas de classificação com os nomes que a lei lhes dá (p. ex. «lista específica de cotistas»); em branco,
+    # os nomes comuns. O artigo da ampla é o que diz que os cotistas concorrem também nela.
+    nome_lista_geral = models.CharField("nome da lista geral", max_length=120, blank=True,
+                                        help_text="Como a lei a chama; em branco, «Lista geral».")
+    artigo_lista_geral = _artigo("artigo da lista geral")
+    nome_lista_ampla = models.CharField("nome da lista de ampla concorrência", max_length=120, blank=True,
+                                        help_text="Como a lei a chama; em branco, «Ampla concorrência». Os "
+                                                  "cotistas e as pessoas com deficiência estão nela.")
+    artigo_lista_ampla = _artigo("artigo: os cotistas concorrem também às vagas de ampla concorrência")
+    nome_lista_reserva = models.CharField(
+        "nome das listas de reserva", max_length=120, blank=True,
+        help_text="Como a lei chama a lista de cada grupo, antes do nome do grupo (p. ex. «Lista específica de "
+                  "cotistas»); em branco, só o nome do grupo.")
+    artigo_lista_reserva = _artigo("artigo das listas de reserva (em branco: o de quem pode concorrer, do grupo)")
 
     aplica_concurso = models.BooleanField("concursos públicos (cargos efetivos)", default=True)
     aplica_emprego_publico = models.BooleanField("empregos públicos", default=False)
@@ -179,7 +196,7 @@ class Lei(models.Model):
         "se nenhum lado alcança a maioria", max_length=20, choices=SemMaioria.choices,
         default=SemMaioria.NAO_CONFIRMA,
         help_text="A contagem nunca decide sozinha pela dúvida razoável: ela é uma conclusão da comissão, motivada "
-                  "no parecer (p. ex. Afonso Cláudio art. 6º, § 1º).")
+                  "no parecer.")
     artigo_duvida = _artigo("artigo da dúvida razoável")
     comissao_minimo_membros = models.PositiveSmallIntegerField("comissão: mínimo de membros", null=True, blank=True)
     comissao_minimo_pretos_pardos = models.PositiveSmallIntegerField("comissão: mínimo de pretos ou pardos",
@@ -333,7 +350,7 @@ class GrupoReserva(models.Model):
     quilombola = models.BooleanField("quilombolas", default=False)
     artigo_elegibilidade = _artigo("artigo de quem pode concorrer")
     documentos = models.TextField("documentos exigidos", blank=True,
-                                  help_text="P. ex. a declaração de pertencimento étnico (Iúna, art. 2º, II).")
+                                  help_text="P. ex. a declaração de pertencimento étnico dos indígenas.")
     artigo_documentos = _artigo("artigo dos documentos")
     padrao = models.CharField("padrão de nomeação", max_length=20,
                               choices=[(motor.Padrao.PROPORCIONAL.value, "Proporcional cumulativo"),

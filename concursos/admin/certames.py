@@ -33,6 +33,8 @@ from concursos.admin.comum import (
     ACOES_ETAPA,
     PERMISSAO_CHAMAR,
     POR_PAGINA,
+    explicacao_da_etapa,
+    pode_ver_sensiveis,
 )
 from concursos.admin.formularios import (
     AtoForm,
@@ -392,7 +394,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
             self.message_user(request, f"Não há etapa seguinte a «{certame.get_estado_display()}» por esta ação.",
                               messages.WARNING)
             return HttpResponseRedirect(self._url_painel(certame))
-        botao, explicacao = ACOES_ETAPA[seguinte]
+        botao, explicacao = ACOES_ETAPA[seguinte][0], explicacao_da_etapa(certame, seguinte)
         form_classe = HomologacaoForm if seguinte == EstadoCertame.HOMOLOGADO else EtapaForm
         form = form_classe(request.POST if request.method == "POST" else None)
         if request.method == "POST" and form.is_valid():
@@ -485,12 +487,21 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
             erro_quadro = ""
         resumo = resumo_do_cargo(cargo) if quadro else []
         tem_chamadas = cargo.chamadas.exists()
-        listas = listas_do_cargo(cargo) if certame.alcancou(EstadoCertame.INSCRICOES_ENCERRADAS) else []
+        # Na ampla, a coluna das outras listas de cada candidato diz quem optou pela reserva: só para quem pode ver
+        # cor ou raça (sem ela, a ampla tem as mesmas pessoas da geral e nada se deduz; decisão 0019).
+        outras_listas = pode_ver_sensiveis(request)
+        listas = (listas_do_cargo(cargo, com_outras_listas=outras_listas)
+                  if certame.alcancou(EstadoCertame.INSCRICOES_ENCERRADAS) else [])
         aba = request.GET.get("aba") or ("ordem" if tem_chamadas or not listas else GERAL)
         lista = next((item for item in listas if item.codigo == aba), None)
         if lista is None and aba != "ordem":
             aba = "ordem"
-        if lista is not None and lista.codigo not in (GERAL, motor.AMPLA):
+        if lista is not None and lista.codigo == motor.AMPLA and outras_listas:
+            registrar_acesso_na_requisicao(
+                request, tipo=TipoAcesso.LISTA,
+                descricao=f"Lista «{lista.nome}» do cargo {cargo}, com as outras listas de cada candidato",
+                quantidade=lista.total, orgao_id=certame.orgao_id, objeto=cargo)
+        elif lista is not None and lista.codigo not in (GERAL, motor.AMPLA):
             # Estar numa lista de grupo ou na de PcD diz a cor ou raça ou a deficiência (LGPD art. 11).
             registrar_acesso_na_requisicao(
                 request, tipo=TipoAcesso.LISTA, descricao=f"Lista «{lista.nome}» do cargo {cargo}",
@@ -498,6 +509,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
         pode_chamar = request.user.has_perm(PERMISSAO_CHAMAR)
         # Os mesmos nomes e cores do simulador (legislacao/rotulos.py).
         classes, nomes = classes_das_vagas(regras), nomes_das_vagas(regras)
+        linhas = []
         if aba == "ordem":
             pagina = Paginator(ordem_de_nomeacao(cargo), POR_PAGINA).get_page(request.GET.get("p"))
             pagina.object_list = list(pagina.object_list)
@@ -513,6 +525,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
                            for rotulo, rota in acoes_da_posicao(c, certame, hoje)] if pode_chamar else []
         else:
             pagina = Paginator(lista.linhas, POR_PAGINA).get_page(request.GET.get("p"))
+            linhas = [(linha, [nomes.get(c, c) for c in linha.tambem]) for linha in pagina]
         resumo = [{"r": r, "classe": classes.get(r.codigo, "v-g6")} for r in resumo]
         artigos = (certame.regras or {}).get("lei", {})
         contexto = self._contexto(
@@ -522,6 +535,8 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
             listas=listas, aba=aba, lista=lista, pagina=pagina, nomes_vagas=nomes, classes_vagas=classes,
             tem_chamadas=tem_chamadas, artigos=artigos,
             artigo_lista_mais_favoravel=regras.artigo_lista_mais_favoravel,
+            coluna_outras=lista is not None and lista.codigo == motor.AMPLA and outras_listas,
+            linhas=linhas,
             pode_convocar=(pode_chamar and not tem_chamadas and certame.alcancou(EstadoCertame.RESULTADO)),
             pode_chamar_novas=pode_chamar and tem_chamadas,
             pode_provimento=pode_chamar,

@@ -34,12 +34,13 @@ CAMPOS_SENSIVEIS_CANDIDATO = ("cor_raca", "quilombola", "pcd")
 CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "documento_indigena", "reserva", "heteroidentificacao")
 POR_PAGINA = 100
 
-# O nome de cada passo como botão e o que ele trava, para a página de confirmação.
+# O nome de cada passo como botão e o que ele trava, para a página de confirmação; {artigo} é o dispositivo da lei
+# congelada no certame (`explicacao_da_etapa`).
 ACOES_ETAPA = {
     EstadoCertame.INSCRICOES_ENCERRADAS: (
         "Encerrar inscrições",
         "Encerradas as inscrições, a autodeclaração de cor ou raça e a opção pela reserva de cada inscrição não "
-        "mudam mais (Vargem Alta art. 3º). Depois vêm a importação do resultado da banca e a sua publicação."),
+        "mudam mais{artigo}. Depois vêm a importação do resultado da banca e a sua publicação."),
     EstadoCertame.RESULTADO: (
         "Publicar resultado",
         "Publica o resultado importado da banca: as listas de classificação por cargo (geral, ampla, PcD e de cada "
@@ -49,6 +50,10 @@ ACOES_ETAPA = {
         "Registra a homologação do resultado final na data informada. As chamadas seguintes (desistências e novas "
         "vagas no prazo de validade) continuam disponíveis."),
 }
+
+
+def explicacao_da_etapa(certame: Certame, seguinte: str) -> str:
+    return ACOES_ETAPA[seguinte][1].format(artigo=certame.citar("artigo_autodeclaracao"))
 
 
 def pode_ver_sensiveis(request) -> bool:

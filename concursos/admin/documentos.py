@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path
 
+from concursos.admin.comum import pode_ver_sensiveis
 from concursos.documentos import (
     ListaDesconhecida,
     emitir_convocacoes,
@@ -43,13 +44,17 @@ def quadro_pdf(request, certame_id: int):
 def lista_pdf(request, cargo_id: int, codigo: str):
     _exigir_permissao(request)
     cargo = get_object_or_404(recortar(Cargo.objects.all(), request.user, "certame__orgao"), pk=cargo_id)
+    # A ampla com a coluna das outras listas só para quem pode ver cor ou raça, como na tela (decisão 0019).
+    outras = codigo.upper() == motor.AMPLA and pode_ver_sensiveis(request)
     try:
-        documento = emitir_lista(cargo=cargo, codigo=codigo, usuario=request.user)
+        documento = emitir_lista(cargo=cargo, codigo=codigo, usuario=request.user, com_outras_listas=outras)
     except ListaDesconhecida as erro:
         raise Http404(f"O cargo {cargo.codigo} não tem a lista «{codigo}».") from erro
-    if codigo not in (GERAL, motor.AMPLA):
+    if outras or codigo.upper() not in (GERAL, motor.AMPLA):
+        descricao = f"PDF da lista {codigo} do cargo {cargo}" + (", com as outras listas de cada candidato"
+                                                                  if outras else "")
         registrar_acesso_na_requisicao(
-            request, tipo=TipoAcesso.PDF, descricao=f"PDF da lista {codigo} do cargo {cargo}",
+            request, tipo=TipoAcesso.PDF, descricao=descricao,
             quantidade=documento.paginas, orgao_id=cargo.certame.orgao_id, objeto=cargo)
     return resposta_pdf(documento)
 

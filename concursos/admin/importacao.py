@@ -137,7 +137,8 @@ def enviar(request, certame_id: int, *, admin_site):
     return render(request, "admin/concursos/importacao/enviar.html", _contexto(
         request, admin_site, certame, f"Importar arquivo da banca — edital {certame.numero_edital}",
         formulario=formulario, recentes=recentes, leiaute=LEIAUTE, limite_na_hora=milhar(LIMITE_NA_HORA),
-        travado=certame.inscricoes_travadas, retificacao=retificacao))
+        travado=certame.inscricoes_travadas, artigo_travado=certame.citar("artigo_autodeclaracao"),
+        retificacao=retificacao))
 
 
 def progresso(request, importacao_id: int, *, admin_site):

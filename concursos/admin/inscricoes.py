@@ -89,7 +89,7 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         return inscricao.reserva
 
     def has_delete_permission(self, request, obj=None):
-        # Encerradas as inscrições, a inscrição é parte das listas (Vargem Alta art. 3º): não se apaga.
+        # Encerradas as inscrições, a inscrição é parte das listas (p. ex. Vargem Alta art. 3º): não se apaga.
         return super().has_delete_permission(request, obj) and not (obj and obj.certame.inscricoes_travadas)
 
     def get_list_filter(self, request):
@@ -109,8 +109,8 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         return [
             ("Inscrição", {"fields": ["certame", "cargo", "candidato", "numero"]}),
             ("Autodeclaração", {
-                "description": "Encerradas as inscrições, a autodeclaração e a opção pela reserva não mudam mais "
-                               "(Vargem Alta art. 3º).",
+                "description": "Encerradas as inscrições, a autodeclaração e a opção pela reserva não mudam mais"
+                               f"{obj.certame.citar('artigo_autodeclaracao') if obj else ''}.",
                 "fields": declaracao}),
             ("Resultado", {"fields": [("nota_final", "classificacao"), "situacao",
                                       *(["heteroidentificacao"] if pode_ver_sensiveis(request) else [])]}),

@@ -139,8 +139,10 @@ class Verificacao:
                        f"inscrição {numero}, que não está no arquivo; envie as duas ou corrija a classificação.")
 
     def campos_travados(self) -> None:
-        """Encerradas as inscrições, nenhuma nova entra e a autodeclaração não muda (Vargem Alta art. 3º)."""
+        """Encerradas as inscrições, nenhuma nova entra e a autodeclaração não muda (p. ex. Vargem Alta art. 3º): a
+        mensagem cita o dispositivo da lei congelada no certame."""
         etapa = self.certame.get_estado_display()
+        artigo = self.certame.citar("artigo_autodeclaracao")
         for linha, numero in self._linhas(
                 f"SELECT linha, inscricao FROM {PREPARO} WHERE inscricao_id IS NULL AND inscricao IS NOT NULL "
                 f"ORDER BY linha LIMIT %s", [self._limite()]):
@@ -168,5 +170,4 @@ class Verificacao:
                     continue
                 self.erros(linha, coluna, texto(novo),
                            f"as inscrições estão encerradas (certame em «{etapa}»): a autodeclaração, a opção pela "
-                           f"reserva e o cargo não mudam mais (Vargem Alta art. 3º); valor registrado: "
-                           f"«{texto(antigo)}».")
+                           f"reserva e o cargo não mudam mais{artigo}; valor registrado: «{texto(antigo)}».")

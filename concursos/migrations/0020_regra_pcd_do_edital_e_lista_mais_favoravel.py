@@ -51,12 +51,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='certame',
             name='pcd_arredondamento',
-            field=models.CharField(choices=[('meio_para_cima', '0,5 ou mais sobe; menos desce'), ('teto', 'Qualquer fração sobe (teto)'), ('piso', 'Qualquer fração desce (piso)')], default='teto', help_text='P. ex. o Decreto 9.508/2018, art. 1º, § 3º: a fração sobe para o inteiro seguinte.', max_length=20, verbose_name='fração de vaga PcD'),
+            field=models.CharField(choices=[('meio_para_cima', '0,5 ou mais sobe; menos desce'), ('teto', 'Qualquer fração sobe (teto)'), ('piso', 'Qualquer fração desce (piso)')], default='teto', help_text='P. ex. no Decreto 9.508/2018 a fração sobe para o inteiro seguinte.', max_length=20, verbose_name='fração de vaga PcD'),
         ),
         migrations.AddField(
             model_name='certame',
             name='pcd_base',
-            field=models.CharField(blank=True, help_text='O item do edital e a norma que o fundamenta, citados no quadro de vagas (p. ex. «item 4.1; Decreto 9.508/2018, art. 1º»).', max_length=200, verbose_name='item do edital das vagas PcD'),
+            field=models.CharField(blank=True, help_text='O item do edital e a norma que o fundamenta, citados no quadro de vagas (p. ex. «item 4.1 do edital»).', max_length=200, verbose_name='item do edital das vagas PcD'),
         ),
         migrations.AddField(
             model_name='certame',
@@ -71,7 +71,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='certame',
             name='pcd_percentual',
-            field=models.DecimalField(blank=True, decimal_places=2, help_text='O do edital (p. ex. 5%, Decreto 9.508/2018, art. 1º, § 1º): as vagas PcD de cada cargo saem dele. Em branco, informe o número em cada cargo.', max_digits=5, null=True, validators=[django.core.validators.MinValueValidator(Decimal('0.01')), django.core.validators.MaxValueValidator(Decimal('100'))], verbose_name='percentual das vagas PcD'),
+            field=models.DecimalField(blank=True, decimal_places=2, help_text='O do edital (p. ex. 5%, como no Decreto 9.508/2018): as vagas PcD de cada cargo saem dele. Em branco, informe o número em cada cargo.', max_digits=5, null=True, validators=[django.core.validators.MinValueValidator(Decimal('0.01')), django.core.validators.MaxValueValidator(Decimal('100'))], verbose_name='percentual das vagas PcD'),
         ),
         migrations.AddField(
             model_name='certame',
@@ -81,7 +81,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='convocacao',
             name='pela_lista',
-            field=models.CharField(blank=True, help_text='O grupo cuja lista deu a posição ao cotista nomeado pela ampla, por lhe ser mais favorável (p. ex. Iúna art. 5º, § 2º).', max_length=12, verbose_name='posição dada pela lista'),
+            field=models.CharField(blank=True, help_text='O grupo cuja lista deu a posição ao cotista nomeado pela ampla, por lhe ser mais favorável.', max_length=12, verbose_name='posição dada pela lista'),
         ),
         migrations.AddField(
             model_name='historicalcertame',
@@ -91,12 +91,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalcertame',
             name='pcd_arredondamento',
-            field=models.CharField(choices=[('meio_para_cima', '0,5 ou mais sobe; menos desce'), ('teto', 'Qualquer fração sobe (teto)'), ('piso', 'Qualquer fração desce (piso)')], default='teto', help_text='P. ex. o Decreto 9.508/2018, art. 1º, § 3º: a fração sobe para o inteiro seguinte.', max_length=20, verbose_name='fração de vaga PcD'),
+            field=models.CharField(choices=[('meio_para_cima', '0,5 ou mais sobe; menos desce'), ('teto', 'Qualquer fração sobe (teto)'), ('piso', 'Qualquer fração desce (piso)')], default='teto', help_text='P. ex. no Decreto 9.508/2018 a fração sobe para o inteiro seguinte.', max_length=20, verbose_name='fração de vaga PcD'),
         ),
         migrations.AddField(
             model_name='historicalcertame',
             name='pcd_base',
-            field=models.CharField(blank=True, help_text='O item do edital e a norma que o fundamenta, citados no quadro de vagas (p. ex. «item 4.1; Decreto 9.508/2018, art. 1º»).', max_length=200, verbose_name='item do edital das vagas PcD'),
+            field=models.CharField(blank=True, help_text='O item do edital e a norma que o fundamenta, citados no quadro de vagas (p. ex. «item 4.1 do edital»).', max_length=200, verbose_name='item do edital das vagas PcD'),
         ),
         migrations.AddField(
             model_name='historicalcertame',
@@ -111,7 +111,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalcertame',
             name='pcd_percentual',
-            field=models.DecimalField(blank=True, decimal_places=2, help_text='O do edital (p. ex. 5%, Decreto 9.508/2018, art. 1º, § 1º): as vagas PcD de cada cargo saem dele. Em branco, informe o número em cada cargo.', max_digits=5, null=True, validators=[django.core.validators.MinValueValidator(Decimal('0.01')), django.core.validators.MaxValueValidator(Decimal('100'))], verbose_name='percentual das vagas PcD'),
+            field=models.DecimalField(blank=True, decimal_places=2, help_text='O do edital (p. ex. 5%, como no Decreto 9.508/2018): as vagas PcD de cada cargo saem dele. Em branco, informe o número em cada cargo.', max_digits=5, null=True, validators=[django.core.validators.MinValueValidator(Decimal('0.01')), django.core.validators.MaxValueValidator(Decimal('100'))], verbose_name='percentual das vagas PcD'),
         ),
         migrations.AddField(
             model_name='historicalcertame',
@@ -121,7 +121,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalconvocacao',
             name='pela_lista',
-            field=models.CharField(blank=True, help_text='O grupo cuja lista deu a posição ao cotista nomeado pela ampla, por lhe ser mais favorável (p. ex. Iúna art. 5º, § 2º).', max_length=12, verbose_name='posição dada pela lista'),
+            field=models.CharField(blank=True, help_text='O grupo cuja lista deu a posição ao cotista nomeado pela ampla, por lhe ser mais favorável.', max_length=12, verbose_name='posição dada pela lista'),
         ),
         migrations.RunPython(converter, migrations.RunPython.noop),
     ]

@@ -13,11 +13,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='cargo',
             name='natureza',
-            field=models.CharField(choices=[('cargo', 'Cargo efetivo'), ('emprego', 'Emprego público')], default='cargo', help_text='Emprego público (regime da CLT) ou cargo efetivo: há lei que ordena as vagas PcD de outro modo nos empregos (p. ex. Ubatuba art. 7º, caput).', max_length=10, verbose_name='natureza'),
+            field=models.CharField(choices=[('cargo', 'Cargo efetivo'), ('emprego', 'Emprego público')], default='cargo', help_text='Emprego público (regime da CLT) ou cargo efetivo: há lei que ordena as vagas PcD de outro modo nos empregos.', max_length=10, verbose_name='natureza'),
         ),
         migrations.AddField(
             model_name='historicalcargo',
             name='natureza',
-            field=models.CharField(choices=[('cargo', 'Cargo efetivo'), ('emprego', 'Emprego público')], default='cargo', help_text='Emprego público (regime da CLT) ou cargo efetivo: há lei que ordena as vagas PcD de outro modo nos empregos (p. ex. Ubatuba art. 7º, caput).', max_length=10, verbose_name='natureza'),
+            field=models.CharField(choices=[('cargo', 'Cargo efetivo'), ('emprego', 'Emprego público')], default='cargo', help_text='Emprego público (regime da CLT) ou cargo efetivo: há lei que ordena as vagas PcD de outro modo nos empregos.', max_length=10, verbose_name='natureza'),
         ),
     ]

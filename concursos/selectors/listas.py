@@ -1,5 +1,5 @@
 """Leituras das listas de classificação de um cargo (geral, ampla, PcD e uma por grupo de reserva), cada uma com o
-artigo que a define."""
+nome e o artigo que a lei congelada no certame lhe dá (docs/decisoes/0019-listas-com-os-nomes-da-lei.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from django.db.models import Count, Q, QuerySet
 from concursos.models import (
     Candidato,
     Cargo,
-    Certame,
     Heteroidentificacao,
     Inscricao,
     Situacao,
@@ -22,6 +21,8 @@ from legislacao import motor
 from legislacao.models import Consequencia
 
 GERAL = "GERAL"
+# Os nomes das listas quando a lei não lhes dá outro (Lei.nome_lista_*).
+NOME_GERAL = "Lista geral"
 # Linhas lidas por consulta quando a lista inteira é pedida (o PDF).
 LOTE_LEITURA = 2_000
 # Sem a junção com o candidato no recorte (nome e CPF vêm depois, só das linhas da página): com OFFSET alto, o
@@ -37,6 +38,8 @@ class LinhaLista:
     cpf_mascarado: str
     nota_final: Decimal | None
     classificacao: int
+    # Na lista de ampla, as outras listas (PcD, cada reserva) em que o candidato também está, quando pedidas.
+    tambem: tuple[str, ...] = ()
 
 
 class LinhasDaLista(Sequence):
@@ -45,11 +48,16 @@ class LinhasDaLista(Sequence):
     Um cargo pode ter 100.000 inscritos: o banco filtra, ordena e recorta a página, e a posição na lista é o
     deslocamento da página mais a ordem dentro dela (as listas são contínuas, sem saltos). O total vem pronto
     (uma contagem de todas as listas numa consulta só), então o Paginator do Django não conta de novo.
+
+    `outras`: o código e a consulta de cada outra lista; cada linha diz em quais delas o candidato está (`tambem`),
+    lidas das mesmas consultas que montam essas listas — nunca mais do que elas publicam.
     """
 
-    def __init__(self, consulta: QuerySet[Inscricao], total: int):
+    def __init__(self, consulta: QuerySet[Inscricao], total: int,
+                 outras: dict[str, QuerySet[Inscricao]] | None = None):
         self.consulta = consulta
         self.total = total
+        self.outras = outras or {}
 
     def __len__(self) -> int:
         return self.total
@@ -83,13 +91,15 @@ class LinhasDaLista(Sequence):
             return []
         return self._montar(inicio, self.consulta.values_list(*CAMPOS_DA_LINHA)[inicio:fim])
 
-    @staticmethod
-    def _montar(inicio: int, linhas) -> list[LinhaLista]:
+    def _montar(self, inicio: int, linhas) -> list[LinhaLista]:
         linhas = list(linhas)
         pessoas = {pk: (nome_social or nome, cpf) for pk, nome, nome_social, cpf in Candidato.objects.filter(
             pk__in=[candidato for _, candidato, _, _ in linhas]).values_list("pk", "nome", "nome_social", "cpf")}
+        numeros = [numero for numero, _, _, _ in linhas]
+        nas_outras = {codigo: set(consulta.filter(numero__in=numeros).values_list("numero", flat=True))
+                      for codigo, consulta in self.outras.items()} if numeros else {}
         return [LinhaLista(inicio + i, numero, pessoas[candidato][0], mascarar_cpf(pessoas[candidato][1]), nota,
-                           classificacao)
+                           classificacao, tuple(codigo for codigo, estao in nas_outras.items() if numero in estao))
                 for i, (numero, candidato, nota, classificacao) in enumerate(linhas, 1)]
 
 
@@ -98,15 +108,12 @@ class Lista:
     codigo: str
     nome: str
     artigo: str
+    descricao: str
     linhas: LinhasDaLista
 
     @property
     def total(self) -> int:
         return len(self.linhas)
-
-
-def _artigos(certame: Certame) -> dict:
-    return (certame.regras or {}).get("lei", {})
 
 
 # A heteroidentificação não confirmada e a ausência tiram o candidato da reserva (fica na ampla, modelo federal).
@@ -140,7 +147,7 @@ class EfeitoDaHeteroidentificacao:
 
 
 def efeito_no_cargo(cargo: Cargo) -> EfeitoDaHeteroidentificacao:
-    return EfeitoDaHeteroidentificacao.da_lei(_artigos(cargo.certame))
+    return EfeitoDaHeteroidentificacao.da_lei(cargo.certame.resumo_lei)
 
 
 def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:
@@ -210,35 +217,60 @@ def elegiveis_do_grupo(grupo: motor.Grupo) -> Q:
 
 
 def filtros_das_listas(regras: motor.Regras) -> dict[str, Q | None]:
-    """O filtro de cada lista, na ordem das abas: geral (todos), ampla, PcD e um por grupo de reserva."""
+    """O filtro de cada lista, na ordem das abas: geral (todos), ampla, PcD e um por grupo de reserva.
+
+    A ampla tem todos os habilitados, como a geral: quem optou pela reserva e quem concorre às vagas PcD concorre
+    também às de ampla concorrência (p. ex. Vargem Alta art. 4º; Afonso Cláudio art. 1º, § 3º), e é por ela que o
+    motor chama as vagas de ampla (`_primeiros_de_cada_lista` lê a geral)."""
     cotista = EfeitoDaHeteroidentificacao.cotista()
-    filtros: dict[str, Q | None] = {GERAL: None, motor.AMPLA: ~cotista & Q(pcd=False), motor.PCD: Q(pcd=True)}
+    filtros: dict[str, Q | None] = {GERAL: None, motor.AMPLA: None, motor.PCD: Q(pcd=True)}
     for grupo in regras.grupos:
         filtros[grupo.codigo] = cotista & elegiveis_do_grupo(grupo)
     return filtros
 
 
-def listas_do_cargo(cargo: Cargo) -> list[Lista]:
+def _nomes_das_listas(regras: motor.Regras, lei: dict) -> dict[str, tuple[str, str, str]]:
+    """O nome, o artigo e o que cada lista traz, da lei congelada no certame (`lei` é `certame.regras["lei"]`): sem
+    o dispositivo na lei, a lista sai sem citação — nunca com a de outra lei."""
+    elegibilidade = lei.get("elegibilidade", {})
+    prefixo = lei.get("nome_lista_reserva", "")
+    nomes = {
+        GERAL: (lei.get("nome_lista_geral") or NOME_GERAL, lei.get("artigo_lista_geral", ""),
+                "Todos os habilitados, na ordem da classificação final da banca, após os desempates do edital."),
+        motor.AMPLA: (lei.get("nome_lista_ampla") or motor.NOME_AMPLA, lei.get("artigo_lista_ampla", ""),
+                      "Todos os habilitados, cotistas e pessoas com deficiência incluídos: quem optou pela reserva "
+                      "ou pelas vagas PcD concorre também às vagas de ampla concorrência."),
+        motor.PCD: (motor.NOME_PCD, "", "Os habilitados que concorrem às vagas PcD do edital."),
+    }
+    for grupo in regras.grupos:
+        nomes[grupo.codigo] = (
+            f"{prefixo} — {grupo.nome}" if prefixo else grupo.nome,
+            lei.get("artigo_lista_reserva") or elegibilidade.get(grupo.codigo) or grupo.artigo,
+            "Os habilitados que optaram pela reserva e podem concorrer a ela, depois da heteroidentificação.")
+    return nomes
+
+
+def listas_do_cargo(cargo: Cargo, *, com_outras_listas: bool = False) -> list[Lista]:
     """Lista geral, ampla, PcD e uma por grupo de reserva, só com os habilitados, na ordem da classificação.
 
-    Cotistas e PcD aparecem também na geral (concorrem concomitantemente: Vargem Alta art. 4º; Ibatiba
-    art. 4º); a de ampla traz os inscritos só na ampla concorrência (Afonso Cláudio art. 3º).
+    Cotistas e PcD aparecem também na geral e na ampla (concorrem concomitantemente). Com `com_outras_listas`,
+    cada linha da ampla diz em que outras listas o candidato está (dado sensível: quem chama decide se pode mostrar
+    e registra o acesso).
 
     Uma consulta conta todas as listas; as linhas só são lidas quando pedidas (ver LinhasDaLista).
     """
     certame = cargo.certame
     regras = certame.regras_motor()
-    elegibilidade = _artigos(certame).get("elegibilidade", {})
     habilitados = habilitados_do_cargo(cargo)
     filtros = filtros_das_listas(regras)
     # Apelidos neutros: o código de um grupo vem dos dados da lei e não deve virar nome de coluna.
     contagem = habilitados.aggregate(**{f"n{i}": Count("pk", filter=filtro)
                                         for i, filtro in enumerate(filtros.values())})
-    nomes = {GERAL: ("Lista geral", "classificação final da banca, após os desempates do edital"),
-             motor.AMPLA: ("Ampla concorrência", "inscritos só na ampla concorrência (Afonso Cláudio art. 3º)"),
-             motor.PCD: ("Pessoas com deficiência", "vagas PcD do edital")}
-    for grupo in regras.grupos:
-        nomes[grupo.codigo] = (grupo.nome, elegibilidade.get(grupo.codigo) or grupo.artigo)
+    nomes = _nomes_das_listas(regras, certame.resumo_lei)
+    consultas = {codigo: habilitados.filter(filtro) if filtro is not None else habilitados
+                 for codigo, filtro in filtros.items()}
+    outras = {codigo: consulta for codigo, consulta in consultas.items() if codigo not in (GERAL, motor.AMPLA)}
     return [Lista(codigo, *nomes[codigo],
-                  LinhasDaLista(habilitados.filter(filtro) if filtro is not None else habilitados, contagem[f"n{i}"]))
-            for i, (codigo, filtro) in enumerate(filtros.items())]
+                  LinhasDaLista(consulta, contagem[f"n{i}"],
+                                outras if com_outras_listas and codigo == motor.AMPLA else None))
+            for i, (codigo, consulta) in enumerate(consultas.items())]

@@ -38,7 +38,14 @@ def resumo_da_lei(lei: Lei | None) -> dict:
         "ausencia": lei.ausencia, "artigo_ausencia": lei.artigo_ausencia,
         "elegibilidade": {g.codigo: g.artigo_elegibilidade for g in lei.grupos.all()},
         "escolha_local_pela_ampla": lei.escolha_local_pela_ampla, "artigo_escolha_local": lei.artigo_escolha_local,
+        "artigo_autodeclaracao": lei.artigo_autodeclaracao,
+        **{campo: getattr(lei, campo) for campo in CAMPOS_DAS_LISTAS},
     }
+
+
+# Os nomes e artigos das listas de classificação (concursos/selectors/listas.py), como a lei os dá.
+CAMPOS_DAS_LISTAS = ("nome_lista_geral", "artigo_lista_geral", "nome_lista_ampla", "artigo_lista_ampla",
+                     "nome_lista_reserva", "artigo_lista_reserva")
 
 
 VALIDADE = "Constituição Federal, art. 37, III"

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from concursos.documentos import (
+    COM_OUTRAS_LISTAS,
     TIPO_CONVOCACOES,
     TIPO_LISTA_CLASSIFICACAO,
     TIPO_QUADRO_VAGAS,
@@ -241,7 +242,8 @@ def _reemitir_do_cargo(cargo: Cargo, antigos: list[DocumentoEmitido], usuario) -
     for (tipo, chave), lote in por_documento.items():
         try:
             novo = (emitir_convocacoes(cargo=cargo, usuario=usuario) if tipo == TIPO_CONVOCACOES
-                    else emitir_lista(cargo=cargo, codigo=chave, usuario=usuario))
+                    else emitir_lista(cargo=cargo, codigo=chave.removesuffix(COM_OUTRAS_LISTAS), usuario=usuario,
+                                      com_outras_listas=chave.endswith(COM_OUTRAS_LISTAS)))
         except ListaDesconhecida:
             continue
         pares.append((novo, lote))

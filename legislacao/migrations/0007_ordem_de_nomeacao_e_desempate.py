@@ -98,8 +98,7 @@ class Migration(migrations.Migration):
         *(op for nome in ("lei", "historicallei") for op in (
             migrations.AlterField(model_name=nome, name="ordem_nomeacao", field=models.CharField(
                 choices=ORDEM, default="ampla_pcd_reserva", max_length=20,
-                help_text="Por qual lista é nomeado o candidato classificado em mais de uma (p. ex. Ubatuba art. 7º, "
-                          "§ 1º).",
+                help_text="Por qual lista é nomeado o candidato classificado em mais de uma.",
                 verbose_name="ordem de nomeação de quem está em várias listas")),
             migrations.AlterField(model_name=nome, name="artigo_ordem_nomeacao", field=models.CharField(
                 blank=True, help_text=ARTIGO_AJUDA, max_length=120, verbose_name="artigo da ordem de nomeação")),
@@ -113,7 +112,7 @@ class Migration(migrations.Migration):
             migrations.AddField(model_name=nome, name="lista_mais_favoravel", field=models.BooleanField(
                 default=False,
                 help_text="Nomeado na posição que a lista da reserva lhe daria, se anterior à da ampla, sem contar na "
-                          "reserva (p. ex. Iúna art. 5º, § 2º).",
+                          "reserva.",
                 verbose_name="cotista aprovado na ampla é nomeado pela lista mais favorável")),
             migrations.AddField(model_name=nome, name="artigo_lista_mais_favoravel", field=models.CharField(
                 blank=True, help_text=ARTIGO_AJUDA, max_length=120, verbose_name="artigo da lista mais favorável")),

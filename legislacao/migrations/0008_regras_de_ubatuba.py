@@ -65,17 +65,17 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicallei',
             name='equidade_genero',
-            field=models.BooleanField(default=False, help_text='As vagas reservadas de cada grupo se alternam entre mulheres e homens; sem candidatos de um gênero, revertem ao outro (p. ex. Ubatuba art. 1º, parágrafo único, II, e art. 2º, § 4º).', verbose_name='equidade de gênero nas vagas reservadas'),
+            field=models.BooleanField(default=False, help_text='As vagas reservadas de cada grupo se alternam entre mulheres e homens; sem candidatos de um gênero, revertem ao outro.', verbose_name='equidade de gênero nas vagas reservadas'),
         ),
         migrations.AddField(
             model_name='historicallei',
             name='escolha_local_pela_ampla',
-            field=models.BooleanField(default=False, help_text='Quando o edital prevê a escolha do local de exercício, ela segue a ordem de classificação na lista de ampla concorrência (p. ex. Ubatuba art. 7º, § 3º).', verbose_name='escolha do local de exercício pela lista de ampla'),
+            field=models.BooleanField(default=False, help_text='Quando o edital prevê a escolha do local de exercício, ela segue a ordem de classificação na lista de ampla concorrência.', verbose_name='escolha do local de exercício pela lista de ampla'),
         ),
         migrations.AddField(
             model_name='historicallei',
             name='pcd_primeiro_nos_empregos',
-            field=models.BooleanField(default=False, help_text='Num cargo marcado como emprego público, as vagas PcD ocupam as primeiras posições da ordem de nomeação (p. ex. Ubatuba art. 7º, caput).', verbose_name='nos empregos públicos, as vagas PcD primeiro'),
+            field=models.BooleanField(default=False, help_text='Num cargo marcado como emprego público, as vagas PcD ocupam as primeiras posições da ordem de nomeação.', verbose_name='nos empregos públicos, as vagas PcD primeiro'),
         ),
         migrations.AddField(
             model_name='lei',
@@ -95,17 +95,17 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='lei',
             name='equidade_genero',
-            field=models.BooleanField(default=False, help_text='As vagas reservadas de cada grupo se alternam entre mulheres e homens; sem candidatos de um gênero, revertem ao outro (p. ex. Ubatuba art. 1º, parágrafo único, II, e art. 2º, § 4º).', verbose_name='equidade de gênero nas vagas reservadas'),
+            field=models.BooleanField(default=False, help_text='As vagas reservadas de cada grupo se alternam entre mulheres e homens; sem candidatos de um gênero, revertem ao outro.', verbose_name='equidade de gênero nas vagas reservadas'),
         ),
         migrations.AddField(
             model_name='lei',
             name='escolha_local_pela_ampla',
-            field=models.BooleanField(default=False, help_text='Quando o edital prevê a escolha do local de exercício, ela segue a ordem de classificação na lista de ampla concorrência (p. ex. Ubatuba art. 7º, § 3º).', verbose_name='escolha do local de exercício pela lista de ampla'),
+            field=models.BooleanField(default=False, help_text='Quando o edital prevê a escolha do local de exercício, ela segue a ordem de classificação na lista de ampla concorrência.', verbose_name='escolha do local de exercício pela lista de ampla'),
         ),
         migrations.AddField(
             model_name='lei',
             name='pcd_primeiro_nos_empregos',
-            field=models.BooleanField(default=False, help_text='Num cargo marcado como emprego público, as vagas PcD ocupam as primeiras posições da ordem de nomeação (p. ex. Ubatuba art. 7º, caput).', verbose_name='nos empregos públicos, as vagas PcD primeiro'),
+            field=models.BooleanField(default=False, help_text='Num cargo marcado como emprego público, as vagas PcD ocupam as primeiras posições da ordem de nomeação.', verbose_name='nos empregos públicos, as vagas PcD primeiro'),
         ),
         migrations.RunPython(aplicar, migrations.RunPython.noop),
     ]

@@ -232,7 +232,8 @@ def test_encerradas_as_inscricoes_a_autodeclaracao_fica_so_de_leitura(admin_clie
     campos = resposta.context["adminform"].form.fields
     assert not {"reserva", "cor_raca", "quilombola", "pcd", "cargo", "candidato", "numero"} & set(campos)
     assert {"nota_final", "classificacao", "situacao"} <= set(campos)
-    assert "Vargem Alta art. 3º" in resposta.content.decode()
+    # O dispositivo da lei congelada no certame (Vargem Alta art. 3º), sem o nome de uma lei escrita no código.
+    assert "não mudam mais (art. 3º)." in resposta.content.decode()
 
 
 # ---- escala ----

@@ -152,13 +152,16 @@ def test_desistencia_sem_ninguem_restante_deixa_a_posicao_vaga(cargo_vargem, adm
 
 
 def test_listas_do_cargo_com_artigos_e_cpf_mascarado(cargo_vargem):
+    """Vargem Alta: a lista de negros cita quem pode concorrer (art. 3º); a ampla traz os cotistas, que concorrem
+    também a ela (art. 4º, caput)."""
     from concursos.selectors.listas import listas_do_cargo
 
     listas = {lista.codigo: lista for lista in listas_do_cargo(cargo_vargem)}
     assert list(listas) == ["GERAL", "AC", "PCD", "NEG", "IND"]
     assert [linha.numero for linha in listas["NEG"].linhas] == ["A", "G", "H"]
     assert listas["NEG"].artigo == "art. 3º"
-    assert [linha.numero for linha in listas["AC"].linhas] == ["B", "C", "D", "E", "F", "I"]
+    assert [linha.numero for linha in listas["AC"].linhas] == [linha.numero for linha in listas["GERAL"].linhas]
+    assert listas["AC"].artigo == "art. 4º, caput"
     assert len(listas["GERAL"].linhas) == 9
     assert listas["GERAL"].linhas[0].cpf_mascarado.startswith("***.")
 

@@ -45,23 +45,26 @@ def _numeros(cargo) -> dict[str, list[str]]:
 
 
 def test_nao_confirmado_sai_da_reserva_e_fica_na_ampla_quando_a_lei_nao_elimina(cargo_do_cenario):
-    """Vargem Alta não prevê eliminação: quem não é confirmado (ou falta) concorre só na ampla."""
+    """Vargem Alta não prevê eliminação: quem não é confirmado (ou falta) sai da reserva e concorre só na ampla,
+    onde estão também os cotistas e as pessoas com deficiência (art. 4º, caput)."""
     listas = _numeros(cargo_do_cenario())
-    assert listas == {"GERAL": ["A", "B", "C", "D", "E", "F", "H"], "AC": ["B", "C", "H"], "PCD": ["E", "F"],
-                      "NEG": ["A", "F"], "IND": ["D"]}
+    assert listas == {"GERAL": ["A", "B", "C", "D", "E", "F", "H"], "AC": ["A", "B", "C", "D", "E", "F", "H"],
+                      "PCD": ["E", "F"], "NEG": ["A", "F"], "IND": ["D"]}
 
 
 def test_nao_confirmado_e_ausente_sao_eliminados_quando_a_lei_manda(cargo_do_cenario):
-    """Afonso Cláudio art. 7º e art. 9º, § 9º: a não confirmação e a ausência eliminam do certame."""
+    """Afonso Cláudio art. 7º e art. 9º, § 9º: a não confirmação e a ausência eliminam do certame; os cotistas
+    confirmados concorrem também na ampla (art. 1º, § 3º)."""
     listas = _numeros(cargo_do_cenario(municipio="Afonso Cláudio", cargos=(("ADM", 8, 1),)))
-    assert listas == {"GERAL": ["A", "D", "E", "F", "H"], "AC": ["H"], "PCD": ["E", "F"], "PP": ["A", "F"]}
+    assert listas == {"GERAL": ["A", "D", "E", "F", "H"], "AC": ["A", "D", "E", "F", "H"], "PCD": ["E", "F"],
+                      "PP": ["A", "F"]}
 
 
 def test_as_contagens_das_abas_sao_as_das_listas(cargo_do_cenario, admin_client):
     cargo = cargo_do_cenario()
     resposta = admin_client.get(reverse("admin:concursos_cargo_painel", args=[cargo.pk]), {"aba": "NEG"})
     assert {lista.codigo: lista.total for lista in resposta.context["listas"]} == {
-        "GERAL": 7, "AC": 3, "PCD": 2, "NEG": 2, "IND": 1}
+        "GERAL": 7, "AC": 7, "PCD": 2, "NEG": 2, "IND": 1}
     assert [(linha.posicao, linha.numero, linha.classificacao) for linha in resposta.context["pagina"]] == [
         (1, "A", 1), (2, "F", 6)]
 

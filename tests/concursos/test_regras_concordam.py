@@ -62,8 +62,8 @@ def _preparar(cargo, candidatos, regras: motor.Regras, lei: dict, linhas) -> Non
 
 def _listas_pela_regra_do_motor(regras: motor.Regras, candidatos: list[motor.Candidato]) -> dict[str, list[str]]:
     habilitados = [c for c in sorted(candidatos, key=lambda c: c.classificacao) if c.situacao == motor.HABILITADO]
-    listas = {GERAL: habilitados, motor.AMPLA: [c for c in habilitados if not c.reserva and not c.pcd],
-              motor.PCD: [c for c in habilitados if c.pcd]}
+    # A ampla do motor é a lista geral: cotistas e PcD concorrem também nela.
+    listas = {GERAL: habilitados, motor.AMPLA: habilitados, motor.PCD: [c for c in habilitados if c.pcd]}
     for grupo in regras.grupos:
         listas[grupo.codigo] = [c for c in habilitados if c.reserva and grupo.elegivel(c.cor_raca, c.quilombola)]
     return {codigo: [c.inscricao for c in lista] for codigo, lista in listas.items()}
@@ -101,7 +101,7 @@ def test_ausente_sob_lei_que_elimina_sai_das_listas_e_nao_confirmado_fica_na_amp
     cargo.certame.refresh_from_db()
     listas = {lista.codigo: [linha.numero for linha in lista.linhas] for lista in listas_do_cargo(cargo)}
     grupo = regras.grupos[0].codigo
-    assert listas == {GERAL: ["001", "002"], motor.AMPLA: ["001"], motor.PCD: [], grupo: ["002"]}
+    assert listas == {GERAL: ["001", "002"], motor.AMPLA: ["001", "002"], motor.PCD: [], grupo: ["002"]}
 
 
 @EXEMPLOS

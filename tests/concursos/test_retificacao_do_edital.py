@@ -22,6 +22,7 @@ from concursos.services.retificacao_do_edital import certame_retificar, document
 from documentos.models import DocumentoEmitido
 from nucleo.servicos import ErroOperacao
 from tests.concursos.conftest import REGRA_PCD_PADRAO
+from tests.documentos.pdfs import texto
 
 pytestmark = pytest.mark.django_db
 DIA = date(2024, 4, 10)
@@ -194,6 +195,23 @@ def test_a_retificacao_de_um_cargo_reemite_as_listas_dele_e_nao_as_dos_outros(pu
     # Chamada de novo (uma reemissão interrompida), nada é substituído duas vezes.
     documentos_reemitir(ato=ato, usuario=admin_user)
     assert DocumentoEmitido.objects.filter(substituido_por__isnull=False).count() == 1
+
+
+def test_a_ampla_com_as_outras_listas_e_reemitida_como_era(publicado, inscrever, levar_ao_resultado, admin_user):
+    """Decisão 0014: o PDF da ampla com a coluna das outras listas e o sem ela são documentos diferentes do cargo; a
+    retificação reemite cada um como era."""
+    adm = publicado.cargos.get(codigo="ADM")
+    inscrever(adm, [("A1", "branca"), ("A2", "preta", True)])
+    certame = levar_ao_resultado(publicado)
+    com = emitir_lista(cargo=adm, codigo="AC", usuario=admin_user, com_outras_listas=True)
+    sem = emitir_lista(cargo=adm, codigo="AC", usuario=admin_user)
+    assert (com.chave, sem.chave) == ("AC+OUTRAS", "AC")
+    ato = retificar(certame, admin_user, dados_cargos={adm.pk: {"nome": "Agente administrativo"}})
+    documentos_reemitir(ato=ato, usuario=admin_user)
+    com.refresh_from_db()
+    sem.refresh_from_db()
+    assert (com.substituido_por.chave, sem.substituido_por.chave) == ("AC+OUTRAS", "AC")
+    assert "Também" in texto(com.substituido_por.conteudo()) and "Também" not in texto(sem.substituido_por.conteudo())
 
 
 # ---- a tela ----

@@ -147,7 +147,7 @@ def test_do_cadastro_do_edital_a_desistencia(leis_de_origem, admin_logado, live_
 
     # Encerrar inscrições e publicar o resultado, cada um com a sua confirmação.
     page.get_by_role("link", name="Encerrar inscrições").click()
-    expect(page.locator(".certame-explicacao")).to_contain_text("Vargem Alta art. 3º")
+    expect(page.locator(".certame-explicacao")).to_contain_text("não mudam mais (art. 3º)")
     page.get_by_role("button", name="Encerrar inscrições").click()
     expect(page.locator(".messagelist")).to_contain_text("Etapa concluída: Inscrições encerradas")
     page.get_by_role("link", name="Publicar resultado").click()

@@ -51,6 +51,7 @@ _cinco_leis = import_module("legislacao.migrations.0002_cinco_leis")
 _regras_da_comissao = import_module("legislacao.migrations.0003_regras_da_comissao")
 _sem_maioria = import_module("legislacao.migrations.0004_sem_maioria_e_palavras_da_nao_confirmacao")
 _regras_de_ubatuba = import_module("legislacao.migrations.0008_regras_de_ubatuba")
+_listas_e_autodeclaracao = import_module("legislacao.migrations.0009_listas_e_autodeclaracao_da_lei")
 
 # Os códigos do IBGE (nucleo/dados/municipios_ibge.csv) dos municípios dos dois órgãos da demonstração.
 VARGEM_ALTA = 3205036
@@ -195,7 +196,8 @@ class Command(BaseCommand):
         for dados in _cinco_leis.LEIS:
             if dados["slug"] in existentes:
                 continue
-            dados = _regras_de_ubatuba.dados_atuais(_sem_maioria.dados_atuais(dados))
+            dados = {**_regras_de_ubatuba.dados_atuais(_sem_maioria.dados_atuais(dados)),
+                     **_listas_e_autodeclaracao.DADOS[dados["slug"]]}
             grupos = dados.pop("grupos")
             dados["municipio"] = Municipio.objects.pelo_nome(dados.pop("municipio"), dados.pop("uf"))
             texto = (_cinco_leis.TEXTOS / f"{dados['slug']}.txt").read_text(encoding="utf-8")

@@ -370,13 +370,13 @@ class TestInscricoesEncerradas:
                                           linha("0003", cpfs[2])))
         assert mensagens(resultado) == [
             "Linha 2, coluna «cor_raca», valor «preta»: as inscrições estão encerradas (certame em «Inscrições "
-            "encerradas»): a autodeclaração, a opção pela reserva e o cargo não mudam mais (Vargem Alta art. 3º); "
+            "encerradas»): a autodeclaração, a opção pela reserva e o cargo não mudam mais (art. 3º); "
             "valor registrado: «parda».",
             "Linha 2, coluna «reserva», valor «nao»: as inscrições estão encerradas (certame em «Inscrições "
-            "encerradas»): a autodeclaração, a opção pela reserva e o cargo não mudam mais (Vargem Alta art. 3º); "
+            "encerradas»): a autodeclaração, a opção pela reserva e o cargo não mudam mais (art. 3º); "
             "valor registrado: «sim».",
             "Linha 3, coluna «cargo», valor «MED»: as inscrições estão encerradas (certame em «Inscrições "
-            "encerradas»): a autodeclaração, a opção pela reserva e o cargo não mudam mais (Vargem Alta art. 3º); "
+            "encerradas»): a autodeclaração, a opção pela reserva e o cargo não mudam mais (art. 3º); "
             "valor registrado: «ADM».",
             "Linha 4, coluna «inscricao», valor «0003»: as inscrições estão encerradas (certame em «Inscrições "
             "encerradas»): não se aceita inscrição nova.",
