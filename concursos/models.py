@@ -27,8 +27,8 @@ from simple_history.models import HistoricalRecords
 from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import motor
 from legislacao.models import Lei
-from legislacao.selectors import lei_aplicavel
-from nucleo.models import Municipio, Orgao, TarefaComProgresso
+from legislacao.selectors import Aplicabilidade, lei_aplicavel
+from nucleo.models import Esfera, Municipio, Orgao, TarefaComProgresso
 from nucleo.texto import data_br
 
 
@@ -120,7 +120,13 @@ class Certame(models.Model):
 
     @property
     def fora_do_municipio_do_orgao(self) -> bool:
-        return bool(self.orgao_id and self.municipio_id) and self.municipio_id != self.orgao.municipio_id
+        """Num órgão municipal o município decide a lei; num estadual ou federal, não (é a lei da UF ou da União)."""
+        return (bool(self.orgao_id and self.municipio_id) and self.orgao.esfera == Esfera.MUNICIPAL
+                and self.municipio_id != self.orgao.municipio_id)
+
+    def aplicabilidade(self) -> Aplicabilidade:
+        """A lei de reserva de vagas que vale na data do edital, da esfera do órgão que o publica, com o motivo."""
+        return lei_aplicavel(municipio=self.municipio, data_edital=self.data_edital, esfera=self.orgao.esfera)
 
     def _municipio_do_orgao(self) -> None:
         if self.municipio_id is None and self.orgao_id:
@@ -151,7 +157,7 @@ class Certame(models.Model):
         """As regras congeladas na publicação; antes dela, as da lei que se aplicaria hoje (só para prévia)."""
         if self.regras is not None:
             return motor.regras_de_dict(self.regras["motor"])
-        lei = lei_aplicavel(municipio=self.municipio, data_edital=self.data_edital).lei
+        lei = self.aplicabilidade().lei
         return lei.regras() if lei else REGRAS_SEM_LEI
 
     def clean(self) -> None:

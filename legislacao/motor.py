@@ -84,8 +84,8 @@ class Grupo:
         return cor_raca in self.cores or (self.quilombola and quilombola)
 
     def elegiveis(self) -> frozenset[tuple[str, bool]]:
-        """Os pares (cor ou raça, quilombola) de quem pertence ao grupo: `elegivel` como dados, de onde saem a fila
-        do grupo aqui e o filtro da lista no banco (concursos/selectors/listas.py, `elegiveis_do_grupo`)."""
+        """Os pares (cor ou raça, quilombola) de quem pertence ao grupo: `elegivel` como dados (a lista do grupo sai
+        de `Regras.elegiveis`, que aplica também a reserva única)."""
         return frozenset((cor, q) for cor in CORES for q in (False, True) if self.elegivel(cor, q))
 
 
@@ -103,6 +103,8 @@ class Regras:
     artigo_prioridade: str = ""
     artigo_reversao: str = ""
     artigo_ampla: str = ""
+    uma_reserva_so: bool = False
+    artigo_uma_reserva: str = ""
 
     def __post_init__(self) -> None:
         codigos = [g.codigo for g in self.grupos]
@@ -120,6 +122,25 @@ class Regras:
                 return g
         raise KeyError(codigo)
 
+    def reserva_de(self, cor_raca: str, quilombola: bool) -> Grupo | None:
+        """Com `uma_reserva_so`, o único grupo em que concorre quem é elegível a vários: o de maior percentual (p. ex.
+        Decreto 12.536/2025: pessoa parda e quilombola fica em pretos e pardos, 25%, e não em quilombolas, 2%). No
+        empate de percentuais, o que vem antes na ordem da lei — a mesma ordem que decide colisões entre grupos."""
+        melhor = None
+        for g in self.grupos:
+            if g.elegivel(cor_raca, quilombola) and (melhor is None or g.percentual > melhor.percentual):
+                melhor = g
+        return melhor
+
+    def elegiveis(self, grupo: Grupo) -> frozenset[tuple[str, bool]]:
+        """Os pares (cor ou raça, quilombola) de quem concorre na lista do grupo: os elegíveis a ele e, com
+        `uma_reserva_so`, só os que ficam nele (`reserva_de`). Daqui saem a fila do grupo no motor e o filtro da
+        lista no banco (concursos/selectors/listas.py, `elegiveis_do_grupo`)."""
+        pares = grupo.elegiveis()
+        if not self.uma_reserva_so:
+            return pares
+        return frozenset(p for p in pares if self.reserva_de(*p) is grupo)
+
 
 def regras_para_dict(regras: Regras) -> dict:
     """As regras como dados JSON (para congelá-las num edital publicado); ver `regras_de_dict`."""
@@ -128,6 +149,7 @@ def regras_para_dict(regras: Regras) -> dict:
         "pcd_antes_da_reserva": regras.pcd_antes_da_reserva, "artigo_minimo": regras.artigo_minimo,
         "artigo_arredondamento": regras.artigo_arredondamento, "artigo_prioridade": regras.artigo_prioridade,
         "artigo_reversao": regras.artigo_reversao, "artigo_ampla": regras.artigo_ampla,
+        "uma_reserva_so": regras.uma_reserva_so, "artigo_uma_reserva": regras.artigo_uma_reserva,
         "grupos": [
             {"codigo": g.codigo, "nome": g.nome, "percentual": str(g.percentual), "cores": sorted(g.cores),
              "quilombola": g.quilombola, "padrao": g.padrao.value, "intervalo": g.intervalo,
@@ -139,6 +161,8 @@ def regras_para_dict(regras: Regras) -> dict:
 
 
 def regras_de_dict(dados: dict) -> Regras:
+    """As regras congeladas num edital; as chaves que vieram depois (p. ex. `uma_reserva_so`) faltam nas regras de
+    editais publicados antes delas, e valem o padrão do campo — a regra que esses editais aplicaram."""
     grupos = tuple(
         Grupo(codigo=g["codigo"], nome=g["nome"], percentual=Decimal(g["percentual"]), cores=frozenset(g["cores"]),
               quilombola=g["quilombola"], padrao=Padrao(g["padrao"]), intervalo=g["intervalo"],
@@ -410,8 +434,8 @@ class _Fila:
         return None
 
 
-def _filtro_grupo(grupo: Grupo):
-    elegiveis = grupo.elegiveis()
+def _filtro_grupo(regras: Regras, grupo: Grupo):
+    elegiveis = regras.elegiveis(grupo)
     return lambda c: c.reserva and (c.cor_raca, c.quilombola) in elegiveis
 
 
@@ -461,7 +485,7 @@ def _filas(regras: Regras, candidatos: Iterable[Candidato]) -> tuple[list[Candid
     tomado = bytearray(len(geral))
     filas = {AMPLA: _Fila(geral, tomado), PCD: _Fila(geral, tomado, attrgetter("pcd"))}
     for g in regras.grupos:
-        filas[g.codigo] = _Fila(geral, tomado, _filtro_grupo(g))
+        filas[g.codigo] = _Fila(geral, tomado, _filtro_grupo(regras, g))
     return geral, filas
 
 

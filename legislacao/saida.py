@@ -149,9 +149,8 @@ def _avisos_vigencia(lei: Lei, hoje: date | None = None) -> Iterator[str]:
         yield ("Atenção: a data de publicação desta lei não consta do cadastro; ela só será aplicada a editais "
                "depois de informada.")
     elif lei.fim_vigencia is not None and lei.fim_vigencia <= hoje:
-        artigo = f" ({lei.artigo_vigencia})" if lei.artigo_vigencia else ""
-        yield (f"Atenção: esta lei vigorou por {lei.vigencia_anos} anos{artigo}, até "
-               f"{lei.fim_vigencia.strftime('%d/%m/%Y')} (exclusive); confira a lei aplicável ao edital.")
+        yield (f"Atenção: esta lei {lei.como_terminou()}, até {lei.fim_vigencia.strftime('%d/%m/%Y')} (exclusive); "
+               "confira a lei aplicável ao edital.")
 
 
 def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
@@ -171,6 +170,9 @@ def linhas_quadro(lei: Lei, quadro: Quadro) -> Iterator[str]:
     yield f"Fração de vaga: {lei.get_arredondamento_display()}{_base(lei.artigo_arredondamento)}."
     yield (f"Prioridade quando vagas disputam a mesma posição: {lei.get_prioridade_display()}"
            f"{_base(lei.artigo_prioridade)}.")
+    if lei.uma_reserva_so:
+        yield ("Quem é elegível a mais de uma reserva concorre só na de maior percentual"
+               f"{_base(lei.artigo_uma_reserva)}.")
     if quadro.abaixo_do_minimo:
         artigo = f" ({lei.artigo_minimo})" if lei.artigo_minimo else ""
         yield ""
