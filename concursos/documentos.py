@@ -26,10 +26,9 @@ from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
 from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto
 from documentos.tipos import registrar_tipo
 from legislacao import motor
-from legislacao.models import Consequencia, Desempate, Lei, OrdemNomeacao
+from legislacao.models import Consequencia, Desempate, Esfera, Lei, OrdemNomeacao
 from legislacao.rotulos import nomes_das_vagas
 from legislacao.saida import bases_compactas, ordem_compacta
-from legislacao.selectors import lei_aplicavel
 from nucleo.texto import data_br, percentual_br, plural
 
 # Os tipos dos documentos dos certames (documentos/tipos.py); o código é o que fica guardado em cada documento.
@@ -124,7 +123,7 @@ def _lei_do_certame(certame: Certame) -> tuple[Lei | None, dict]:
     """A lei congelada na publicação; antes dela, a que se aplicaria hoje (o PDF sai marcado como prévia)."""
     if certame.regras is not None:
         return certame.lei, certame.regras.get("lei", {})
-    lei = lei_aplicavel(municipio=certame.municipio, data_edital=certame.data_edital).lei
+    lei = certame.aplicabilidade().lei
     return lei, resumo_da_lei(lei)
 
 
@@ -164,8 +163,14 @@ def base_legal(regras: motor.Regras, lei: dict) -> list[Norma]:
         itens.append(Norma("Desistência", "a vaga vai ao próximo candidato da mesma lista de quem desistiu",
                            lei["artigo_desistencia"]))
     if regras.artigo_reversao:
-        itens.append(Norma("Reversão", "vaga reservada sem candidato aprovado do grupo reverte à ampla "
+        cadeias = "; ".join(f"{g.codigo} → {', '.join(g.reverte_para)}" for g in regras.grupos if g.reverte_para)
+        antes = f" (antes, aos grupos da cadeia: {cadeias})" if cadeias else ""
+        itens.append(Norma("Reversão", f"vaga reservada sem candidato aprovado do grupo reverte{antes} à ampla "
                                        "concorrência", regras.artigo_reversao))
+    if regras.uma_reserva_so:
+        itens.append(Norma("Reserva única", "quem é elegível a mais de uma reserva concorre só na de maior "
+                                            "percentual (no empate, na que vem antes na lei)",
+                           regras.artigo_uma_reserva))
     if lei.get("artigo_cadastro"):
         itens.append(Norma("Cadastro de reserva", "as posições além das vagas do edital (novas vagas na validade) "
                                                   "seguem o mesmo padrão", lei["artigo_cadastro"]))
@@ -200,7 +205,10 @@ def agrupar_ajustes(linhas: list[LinhaQuadro]) -> list[AjusteAgrupado]:
 def sem_reserva(certame: Certame) -> str:
     """O que o cidadão lê no quadro de um edital sem lei de reserva aplicável: o fato e a consequência, sem as
     instruções ao RH do motivo guardado no certame (que vão ao painel)."""
-    return (f"Nenhuma lei municipal de reserva de vagas de {certame.municipio} se aplica a este edital, publicado em "
+    lei = {Esfera.FEDERAL: "lei federal de reserva de vagas",
+           Esfera.ESTADUAL: f"lei estadual de reserva de vagas de {certame.uf}"}.get(
+        certame.orgao.esfera, f"lei municipal de reserva de vagas de {certame.municipio}")
+    return (f"Nenhuma {lei} se aplica a este edital, publicado em "
             f"{data_br(certame.data_edital)}: não há vagas reservadas para pessoas negras, indígenas ou "
             "quilombolas. As vagas são de ampla concorrência, com as reservadas a pessoas com deficiência, quando "
             "o edital as prevê.")

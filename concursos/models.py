@@ -29,8 +29,8 @@ from simple_history.models import HistoricalRecords
 from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import motor
 from legislacao.models import Lei, citar
-from legislacao.selectors import lei_aplicavel
-from nucleo.models import Municipio, Orgao, TarefaComProgresso
+from legislacao.selectors import Aplicabilidade, lei_aplicavel
+from nucleo.models import Esfera, Municipio, Orgao, TarefaComProgresso
 from nucleo.texto import data_br, percentual_br, plural
 
 
@@ -156,7 +156,13 @@ class Certame(models.Model):
 
     @property
     def fora_do_municipio_do_orgao(self) -> bool:
-        return bool(self.orgao_id and self.municipio_id) and self.municipio_id != self.orgao.municipio_id
+        """Num órgão municipal o município decide a lei; num estadual ou federal, não (é a lei da UF ou da União)."""
+        return (bool(self.orgao_id and self.municipio_id) and self.orgao.esfera == Esfera.MUNICIPAL
+                and self.municipio_id != self.orgao.municipio_id)
+
+    def aplicabilidade(self) -> Aplicabilidade:
+        """A lei de reserva de vagas que vale na data do edital, da esfera do órgão que o publica, com o motivo."""
+        return lei_aplicavel(municipio=self.municipio, data_edital=self.data_edital, esfera=self.orgao.esfera)
 
     def _municipio_do_orgao(self) -> None:
         if self.municipio_id is None and self.orgao_id:
@@ -199,7 +205,7 @@ class Certame(models.Model):
         if self.regras is not None:
             regras = motor.regras_de_dict(self.regras["motor"])
         else:
-            lei = lei_aplicavel(municipio=self.municipio, data_edital=self.data_edital).lei
+            lei = self.aplicabilidade().lei
             regras = lei.regras() if lei else REGRAS_SEM_LEI
         return replace(regras, pcd=self.regra_pcd(), item_criterio=self.item_criterio)
 

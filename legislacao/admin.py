@@ -22,8 +22,7 @@ from documentos.envios import limite_em_fluxo
 from legislacao import motor
 from legislacao.entrada import COLUNAS, ErroEntrada, ler_candidatos
 from legislacao.forms import QualLeiForm, SimuladorForm
-from legislacao.models import CAMPOS_PERMITIDOS_CONGELADA, Esfera, GrupoReserva, Lei
-from legislacao.selectors import lei_aplicavel
+from legislacao.models import CAMPOS_PERMITIDOS_CONGELADA, CAMPOS_PREENCHIVEIS_CONGELADA, Esfera, GrupoReserva, Lei
 from legislacao.services import lei_nova_versao
 from legislacao.simulador import simular
 from nucleo.historico import HistoricoSoConsultaAdmin
@@ -36,9 +35,9 @@ AVISO_CONGELADA = ("Esta lei foi usada por edital publicado e não pode ser alte
 SIMULADOR_BLOCOS = [
     ("Lei", {"fields": ["lei"]}),
     ("Ou: a lei em vigor na data do edital", {
-        "description": "Deixe a lei em branco e informe o município, a UF e a data de publicação do edital: o "
-                       "sistema escolhe a lei municipal em vigor nessa data e diz por quê.",
-        "fields": [("municipio", "uf", "data_edital")]}),
+        "description": "Deixe a lei em branco e informe a esfera do órgão, o município e a UF (órgão municipal) e a "
+                       "data de publicação do edital: o sistema escolhe a lei em vigor nessa data e diz por quê.",
+        "fields": ["esfera", ("municipio", "uf", "data_edital")]}),
     ("Vagas do cargo", {"fields": [("vagas", "vagas_pcd", "posicoes")]}),
     ("Regras do edital (opcional)", {
         "description": "As vagas PcD e o critério das posições que a lei deixa em aberto vêm do edital, não da lei "
@@ -50,7 +49,7 @@ SIMULADOR_BLOCOS = [
         "description": "Opcional: com a lista de classificação, o simulador mostra quem ocupa cada vaga.",
         "fields": ["candidatos"]}),
 ]
-QUAL_LEI_BLOCOS = [("Edital", {"fields": [("municipio", "uf", "data_edital")]})]
+QUAL_LEI_BLOCOS = [("Edital", {"fields": ["esfera", ("municipio", "uf", "data_edital")]})]
 
 
 class GruposFormSet(BaseInlineFormSet):
@@ -119,7 +118,7 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
             "ementa", ("esfera", "uf", "municipio"), ("numero", "slug"), ("versao_info", "congelada")]}),
         ("Vigência", {"fields": [
             "situacao_vigencia", ("data_publicacao", "artigo_vigor"), ("vigencia_anos", "artigo_vigencia"),
-            "artigo_irretroatividade"]}),
+            "artigo_irretroatividade", ("encerrada_em", "artigo_encerramento")]}),
         ("Reserva de vagas", {
             "description": "Cada regra ao lado do artigo que a estabelece. Os grupos de reserva (percentuais e "
                            "posições) vêm logo abaixo.",
@@ -129,7 +128,8 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
                 ("lista_mais_favoravel", "artigo_lista_mais_favoravel"), "artigo_ampla", "artigo_reversao",
                 "artigo_desistencia", "artigo_cadastro", ("equidade_genero", "artigo_equidade_genero"),
                 ("pcd_primeiro_nos_empregos", "artigo_pcd_primeiro_nos_empregos"),
-                ("escolha_local_pela_ampla", "artigo_escolha_local"), "artigo_autodeclaracao"]}),
+                ("escolha_local_pela_ampla", "artigo_escolha_local"), ("uma_reserva_so", "artigo_uma_reserva"),
+                "artigo_autodeclaracao"]}),
 
         ("Listas de classificação", {
             "description": "Os nomes que a lei dá às listas e o artigo de cada uma; em branco, os nomes comuns "
@@ -175,7 +175,7 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
         if lei.esfera == Esfera.MUNICIPAL:
             local = str(lei.municipio)
         else:
-            local = f"{lei.get_esfera_display()} ({lei.uf})"
+            local = lei.get_esfera_display() + (f" ({lei.uf})" if lei.uf else "")
         # O identificador vai abaixo do município (é o nome usado nos comandos), sem ocupar outra coluna.
         return format_html('{}<br><span class="lei-slug">{}</span>', local, lei.slug)
 
@@ -242,10 +242,10 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
             return []
         somente_leitura = ["versao_info", "congelada", "situacao_vigencia", "texto_integral"]
         if obj.congelada:
-            # O modelo ainda aceita completar as observações e a data de publicação ainda desconhecida.
+            # O modelo ainda aceita completar as observações e, enquanto em branco, a data de publicação e o
+            # encerramento da vigência.
             permitidos = set(CAMPOS_PERMITIDOS_CONGELADA)
-            if obj.data_publicacao is None:
-                permitidos.add("data_publicacao")
+            permitidos |= {c for c in CAMPOS_PREENCHIVEIS_CONGELADA if getattr(obj, c) in (None, "")}
             somente_leitura += [f.name for f in Lei._meta.concrete_fields
                                 if f.editable and f.name != "texto" and f.name not in permitidos]
         return somente_leitura
@@ -362,7 +362,7 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
                 dados = form.cleaned_data
                 lei = dados["lei"]
                 if lei is None:
-                    aplicabilidade = lei_aplicavel(municipio=dados["municipio"], data_edital=dados["data_edital"])
+                    aplicabilidade = form.aplicabilidade()
                     lei = aplicabilidade.lei
                     if lei is None:
                         form.add_error(None, "Nenhuma lei cadastrada se aplica a esse edital; veja os motivos "
@@ -398,8 +398,7 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
         form = QualLeiForm(request.GET or None)
         aplicabilidade = None
         if form.is_valid():
-            dados = form.cleaned_data
-            aplicabilidade = lei_aplicavel(municipio=dados["municipio"], data_edital=dados["data_edital"])
+            aplicabilidade = form.aplicabilidade()
         contexto = self._contexto(request, "Qual lei se aplica?", usa_municipios=True, form=form,
                                   aplicabilidade=aplicabilidade,
                                   adminform=helpers.AdminForm(form, QUAL_LEI_BLOCOS, {}),

@@ -12,7 +12,8 @@ from localflavor.br.br_states import STATE_CHOICES
 from documentos.envios import conferir_csv, conferir_tamanho
 from legislacao import motor
 from legislacao.entrada import COLUNAS
-from legislacao.models import Lei
+from legislacao.models import Esfera, Lei
+from legislacao.selectors import lei_aplicavel
 from nucleo.models import Municipio
 
 MAXIMO_VAGAS = 10_000
@@ -33,9 +34,13 @@ class LeiEscolha(forms.ModelChoiceField):
 
 
 class LocalEditalForm(forms.Form):
-    """Município, UF e data do edital: o bastante para saber qual lei municipal se aplica. O nome digitado se
-    confere com a lista do IBGE (sem acento nem caixa); depois de validado, `municipio` é o município da lista."""
+    """Esfera do órgão, município, UF e data do edital: o bastante para saber qual lei se aplica. O órgão municipal
+    precisa do município e da UF; o estadual, da UF; o federal, só da data. O nome digitado se confere com a lista
+    do IBGE (sem acento nem caixa); depois de validado, `municipio` é o município da lista."""
 
+    esfera = forms.ChoiceField(label="Esfera do órgão", choices=Esfera.choices, initial=Esfera.MUNICIPAL,
+                               required=False,
+                               help_text="Órgão federal (p. ex. universidade federal, INSS): vale a lei federal.")
     municipio = forms.CharField(label="Município", max_length=100, required=False,
                                 widget=forms.TextInput(attrs={"list": "municipios-com-lei", "autocomplete": "off"}))
     uf = forms.ChoiceField(label="UF", choices=[("", "—"), *((uf, uf) for uf, _ in STATE_CHOICES)],
@@ -47,6 +52,7 @@ class LocalEditalForm(forms.Form):
 
     def clean(self):
         dados = super().clean()
+        dados["esfera"] = dados.get("esfera") or Esfera.MUNICIPAL
         nome, uf = dados.get("municipio"), dados.get("uf")
         if nome and uf:
             try:
@@ -59,10 +65,25 @@ class LocalEditalForm(forms.Form):
     def local_informado(self) -> bool:
         return any(self.cleaned_data.get(c) for c in self.campos_local)
 
+    def campos_exigidos(self) -> tuple[str, ...]:
+        esfera = self.cleaned_data.get("esfera")
+        if esfera == Esfera.FEDERAL:
+            return ("data_edital",)
+        if esfera == Esfera.ESTADUAL:
+            return ("uf", "data_edital")
+        return self.campos_local
+
     def exigir_local(self) -> None:
-        for campo in self.campos_local:
+        for campo in self.campos_exigidos():
             if not self.cleaned_data.get(campo) and campo not in self.errors:
                 self.add_error(campo, "Informe este campo para encontrar a lei aplicável.")
+
+    def aplicabilidade(self):
+        """A lei que se aplica ao edital descrito (chamar depois de validado)."""
+        dados = self.cleaned_data
+        municipio = dados["municipio"] if isinstance(dados.get("municipio"), Municipio) else None
+        return lei_aplicavel(municipio=municipio, data_edital=dados["data_edital"], esfera=dados["esfera"],
+                             uf=dados.get("uf") or "")
 
 
 class QualLeiForm(LocalEditalForm):
@@ -104,8 +125,9 @@ class SimuladorForm(LocalEditalForm):
     candidatos = forms.FileField(label="Candidatos (CSV, opcional)", required=False,
                                  help_text="Colunas: " + ", ".join(COLUNAS) + ". O mesmo arquivo dos comandos.")
 
-    field_order = ["lei", "municipio", "uf", "data_edital", "vagas", "vagas_pcd", "posicoes", "pcd_percentual",
-                   "pcd_arredondamento", "pcd_posicoes", "pcd_intervalo", "pcd_base", "item_criterio", "candidatos"]
+    field_order = ["lei", "esfera", "municipio", "uf", "data_edital", "vagas", "vagas_pcd", "posicoes",
+                   "pcd_percentual", "pcd_arredondamento", "pcd_posicoes", "pcd_intervalo", "pcd_base", "item_criterio",
+                   "candidatos"]
 
     def clean_pcd_posicoes(self) -> tuple[int, ...]:
         texto = self.cleaned_data.get("pcd_posicoes") or ""
@@ -135,10 +157,10 @@ class SimuladorForm(LocalEditalForm):
         if dados.get("pcd_intervalo") and not dados.get("pcd_posicoes"):
             self.add_error("pcd_intervalo", "Informe as posições PcD; o intervalo conta a partir da última.")
         if dados.get("lei") and self.local_informado():
-            raise forms.ValidationError("Escolha a lei ou informe município, UF e data do edital, não os dois.")
+            raise forms.ValidationError("Escolha a lei ou informe o órgão e a data do edital, não os dois.")
         if not dados.get("lei") and "lei" not in self.errors:
             if self.local_informado():
                 self.exigir_local()
             else:
-                raise forms.ValidationError("Escolha a lei ou informe município, UF e data do edital.")
+                raise forms.ValidationError("Escolha a lei ou informe o órgão e a data do edital.")
         return dados

@@ -12,13 +12,7 @@ from localflavor.br.br_states import STATE_CHOICES
 from simple_history.models import HistoricalRecords
 
 from legislacao import motor
-from nucleo.models import Municipio
-
-
-class Esfera(models.TextChoices):
-    MUNICIPAL = "municipal", "Municipal"
-    ESTADUAL = "estadual", "Estadual"
-    FEDERAL = "federal", "Federal"
+from nucleo.models import Esfera, Municipio
 
 
 class OrdemNomeacao(models.TextChoices):
@@ -70,8 +64,8 @@ def citar(artigo: str) -> str:
     return f" ({artigo})" if artigo else ""
 
 
-def _artigo(verbose: str = "artigo") -> models.CharField:
-    return models.CharField(verbose, max_length=120, blank=True, help_text=ARTIGO_AJUDA)
+def _artigo(verbose: str = "artigo", **extra) -> models.CharField:
+    return models.CharField(verbose, max_length=120, blank=True, help_text=ARTIGO_AJUDA, **extra)
 
 
 class LeiQuerySet(models.QuerySet):
@@ -108,6 +102,15 @@ class Lei(models.Model):
         "prazo de vigência (anos)", null=True, blank=True, help_text="Em branco: vigência indeterminada.")
     artigo_vigencia = _artigo("artigo do prazo de vigência")
     artigo_irretroatividade = _artigo("artigo que exclui editais anteriores")
+    encerrada_em = models.DateField(
+        "vigência encerrada por ato posterior em", null=True, blank=True,
+        help_text="Primeiro dia sem a lei, quando ato posterior à publicação fixou o fim dela (revogação; decisão "
+                  "judicial que mudou o prazo). Prevalece sobre o prazo de vigência: p. ex. a Lei 12.990/2014 vigia "
+                  "por 10 anos (art. 6º), o STF a manteve até a lei nova (ADI 7.654) e a Lei 15.142/2025 a revogou "
+                  "para os editais publicados a partir de 04/06/2025 (arts. 11 e 13).")
+    # Os campos novos têm o padrão também no banco: quem grava uma lei sem conhecê-los (uma migração antiga) a grava
+    # como antes deles.
+    artigo_encerramento = _artigo("ato e artigo do encerramento", db_default="")
     texto = models.TextField("texto integral")
     observacoes = models.TextField(
         "outras regras da lei", blank=True,
@@ -154,6 +157,11 @@ class Lei(models.Model):
         help_text="Quando o edital prevê a escolha do local de exercício, ela segue a ordem de classificação na lista "
                   "de ampla concorrência.")
     artigo_escolha_local = _artigo("artigo da escolha do local de exercício")
+    uma_reserva_so = models.BooleanField(
+        "quem é elegível a várias reservas concorre só na de maior percentual", default=False, db_default=False,
+        help_text="P. ex. uma pessoa parda e quilombola fica só na lista de pretos e pardos (25% contra 2%). Com "
+                  "percentuais iguais, fica no grupo que vem antes na ordem da lei.")
+    artigo_uma_reserva = _artigo("artigo da reserva única", db_default="")
     artigo_ampla = _artigo("artigo: cotista aprovado na ampla não conta na reserva")
     artigo_reversao = _artigo("artigo da reversão à ampla")
     artigo_desistencia = _artigo("artigo da desistência (mesma lista)")
@@ -264,13 +272,22 @@ class Lei(models.Model):
 
     @property
     def fim_vigencia(self) -> date | None:
-        """Primeiro dia em que a lei já não vige (p. ex. Ubatuba art. 13: dez anos de 16/06/2014)."""
+        """Primeiro dia em que a lei já não vige (p. ex. Ubatuba art. 13: dez anos de 16/06/2014); o encerramento por
+        ato posterior, quando registrado, prevalece sobre o prazo."""
+        if self.encerrada_em is not None:
+            return self.encerrada_em
         if self.data_publicacao is None or self.vigencia_anos is None:
             return None
         inicio = self.data_publicacao
         ano = inicio.year + self.vigencia_anos
         dia = 28 if (inicio.month, inicio.day) == (2, 29) else inicio.day
         return inicio.replace(year=ano, day=dia)
+
+    def como_terminou(self) -> str:
+        """Por que a vigência acaba, com o artigo: «vigorou por 10 anos (art. 13)» ou o ato que a encerrou."""
+        if self.encerrada_em is not None:
+            return f"deixou de vigorar por ato posterior{citar(self.artigo_encerramento)}"
+        return f"vigorou por {self.vigencia_anos} anos{citar(self.artigo_vigencia)}"
 
     def situacao_vigencia(self, hoje: date) -> str:
         """A vigência na data `hoje`, em uma frase curta (coluna e ficha da lei no admin)."""
@@ -297,6 +314,8 @@ class Lei(models.Model):
             lista_mais_favoravel=self.lista_mais_favoravel,
             equidade_genero=self.equidade_genero,
             pcd_primeiro_nos_empregos=self.pcd_primeiro_nos_empregos,
+            uma_reserva_so=self.uma_reserva_so,
+            artigo_uma_reserva=self.artigo_uma_reserva,
             artigo_minimo=self.artigo_minimo,
             artigo_arredondamento=self.artigo_arredondamento,
             artigo_ordem_nomeacao=self.artigo_ordem_nomeacao,
@@ -315,13 +334,15 @@ class Lei(models.Model):
             raise ValidationError({"uf": "Uma lei estadual precisa da UF."})
         if self.municipio_id:
             self.uf = self.municipio.uf
+        if self.encerrada_em and self.data_publicacao and self.encerrada_em <= self.data_publicacao:
+            raise ValidationError({"encerrada_em": "O encerramento tem de ser posterior à publicação."})
         if self.pk and self.congelada:
             anterior = Lei.objects.get(pk=self.pk)
             alterados = [
                 str(f.verbose_name) for f in self._meta.concrete_fields
                 if f.editable and f.name not in CAMPOS_PERMITIDOS_CONGELADA
                 and getattr(anterior, f.attname) != getattr(self, f.attname)
-                and not (f.name == "data_publicacao" and anterior.data_publicacao is None)
+                and not (f.name in CAMPOS_PREENCHIVEIS_CONGELADA and getattr(anterior, f.attname) in (None, ""))
             ]
             if alterados:
                 raise ValidationError(
@@ -329,9 +350,11 @@ class Lei(models.Model):
                     f"Campos alterados: {', '.join(alterados)}.")
 
 
-# Numa lei congelada só se acrescenta o que não muda resultados publicados (a data de publicação
-# só pode ser preenchida quando ainda era desconhecida).
+# Numa lei congelada só se acrescenta o que não muda resultados publicados. A data de publicação e o encerramento
+# (a revogação que vem depois) só se preenchem quando ainda estão em branco: valem para editais futuros, e os já
+# publicados guardam as regras com que foram publicados.
 CAMPOS_PERMITIDOS_CONGELADA = {"observacoes"}
+CAMPOS_PREENCHIVEIS_CONGELADA = {"data_publicacao", "encerrada_em", "artigo_encerramento"}
 
 
 class GrupoReserva(models.Model):

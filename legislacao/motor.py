@@ -94,8 +94,8 @@ class Grupo:
         return cor_raca in self.cores or (self.quilombola and quilombola)
 
     def elegiveis(self) -> frozenset[tuple[str, bool]]:
-        """Os pares (cor ou raça, quilombola) de quem pertence ao grupo: `elegivel` como dados, de onde saem a fila
-        do grupo aqui e o filtro da lista no banco (concursos/selectors/listas.py, `elegiveis_do_grupo`)."""
+        """Os pares (cor ou raça, quilombola) de quem pertence ao grupo: `elegivel` como dados (a lista do grupo sai
+        de `Regras.elegiveis`, que aplica também a reserva única)."""
         return frozenset((cor, q) for cor in CORES for q in (False, True) if self.elegivel(cor, q))
 
 
@@ -162,6 +162,8 @@ class Regras:
     artigo_lista_mais_favoravel: str = ""
     artigo_equidade_genero: str = ""
     artigo_pcd_primeiro_nos_empregos: str = ""
+    uma_reserva_so: bool = False
+    artigo_uma_reserva: str = ""
     pcd: RegraPcd = RegraPcd()
     item_criterio: str = ""
 
@@ -181,13 +183,33 @@ class Regras:
                 return g
         raise KeyError(codigo)
 
+    def reserva_de(self, cor_raca: str, quilombola: bool) -> Grupo | None:
+        """Com `uma_reserva_so`, o único grupo em que concorre quem é elegível a vários: o de maior percentual (p. ex.
+        Decreto 12.536/2025: pessoa parda e quilombola fica em pretos e pardos, 25%, e não em quilombolas, 2%). No
+        empate de percentuais, o que vem antes na ordem da lei — a mesma ordem que decide colisões entre grupos."""
+        melhor = None
+        for g in self.grupos:
+            if g.elegivel(cor_raca, quilombola) and (melhor is None or g.percentual > melhor.percentual):
+                melhor = g
+        return melhor
+
+    def elegiveis(self, grupo: Grupo) -> frozenset[tuple[str, bool]]:
+        """Os pares (cor ou raça, quilombola) de quem concorre na lista do grupo: os elegíveis a ele e, com
+        `uma_reserva_so`, só os que ficam nele (`reserva_de`). Daqui saem a fila do grupo no motor e o filtro da
+        lista no banco (concursos/selectors/listas.py, `elegiveis_do_grupo`)."""
+        pares = grupo.elegiveis()
+        if not self.uma_reserva_so:
+            return pares
+        return frozenset(p for p in pares if self.reserva_de(*p) is grupo)
+
 
 # As regras da lei que o certame congela na publicação; a regra PcD e o item do critério são do edital.
 CAMPOS_DA_LEI = ("slug", "minimo_vagas", "nomeacao_pcd_antes_da_reserva", "posicao_pcd_antes_da_reserva",
                  "posicoes_da_lei_protegidas", "lista_mais_favoravel", "artigo_minimo", "artigo_arredondamento",
                  "artigo_ordem_nomeacao", "artigo_desempate", "artigo_reversao", "artigo_ampla",
                  "artigo_lista_mais_favoravel", "equidade_genero", "artigo_equidade_genero",
-                 "pcd_primeiro_nos_empregos", "artigo_pcd_primeiro_nos_empregos")
+                 "pcd_primeiro_nos_empregos", "artigo_pcd_primeiro_nos_empregos", "uma_reserva_so",
+                 "artigo_uma_reserva")
 # Quem foi congelado antes de uma chave existir não a tem: vale o valor de então, o padrão da regra (a chave
 # `posicoes_da_lei_protegidas` dos editais anteriores à issue 12 foi gravada pela migração concursos/0020).
 _PADROES = {campo.name: campo.default for campo in fields(Regras) if campo.name in CAMPOS_DA_LEI}
@@ -209,6 +231,8 @@ def regras_para_dict(regras: Regras) -> dict:
 
 
 def regras_de_dict(dados: dict) -> Regras:
+    """As regras congeladas num edital; as chaves que vieram depois (p. ex. `uma_reserva_so`) faltam nas regras de
+    editais publicados antes delas, e valem o padrão do campo — a regra que esses editais aplicaram."""
     grupos = tuple(
         Grupo(codigo=g["codigo"], nome=g["nome"], percentual=Decimal(g["percentual"]), cores=frozenset(g["cores"]),
               quilombola=g["quilombola"], padrao=Padrao(g["padrao"]), intervalo=g["intervalo"],
@@ -338,7 +362,12 @@ class _Serie:
             ultima = self._posicoes[-1]
             return fixadas + (n - ultima) // self._intervalo if n > ultima else fixadas
         proporcional = _arredondar_razao(n * self._num, self._den, self._modo)
-        return max(proporcional, fixadas) if self._padrao is Padrao.POSICOES else proporcional
+        if self._padrao is not Padrao.POSICOES:
+            return proporcional
+        if self.da_lei:
+            return max(proporcional, fixadas)
+        # Só as posições que o edital enumera e, depois da última, a proporção das vagas PcD do cargo.
+        return max(proporcional, fixadas) if n > self._posicoes[-1] else fixadas
 
     def fixa(self, n: int) -> bool:
         """A lei fixa a posição n para este tipo (toda k-ésima, ou uma posição enumerada): nenhum outro tipo a
@@ -377,8 +406,8 @@ def _serie_pcd(regra: RegraPcd, vagas: int, vagas_pcd: int) -> _Serie:
         return _Serie(PCD, NOME_PCD, base, base, Fraction(vagas_pcd, vagas), Arredondamento.MEIO_PARA_CIMA, 0,
                       Padrao.POSICOES, posicoes=range(1, vagas_pcd + 1))
     if regra.posicoes:
-        return _Serie(PCD, NOME_PCD, base, base, Fraction(0), Arredondamento.MEIO_PARA_CIMA, 0, Padrao.POSICOES,
-                      regra.intervalo, regra.posicoes, da_lei=False)
+        return _Serie(PCD, NOME_PCD, base, base, Fraction(vagas_pcd, vagas), Arredondamento.MEIO_PARA_CIMA, 0,
+                      Padrao.POSICOES, regra.intervalo, regra.posicoes, da_lei=False)
     if regra.percentual is not None:
         return _Serie(PCD, NOME_PCD, base, base, Fraction(regra.percentual) / 100, regra.arredondamento,
                       regra.minimo_vagas, Padrao.PROPORCIONAL, da_lei=False)
@@ -465,7 +494,11 @@ class _Disposicao:
             if self.colocadas[i] < alvo:
                 if escolhida < 0:
                     escolhida = i
-                if fixada < 0 and self.protegidas and serie.fixa(self.naturais[i][0]):
+                # A posição n é fixada para o tipo quando a vaga que a lei põe nela é devida agora, ou quando uma vaga
+                # de posição fixada ainda espera (deslocada por outra posição fixada).
+                pendentes = self.naturais[i]
+                if fixada < 0 and self.protegidas and (serie.fixa(pendentes[0])
+                                                       or (pendentes[-1] == n and serie.fixa(n))):
                     fixada = i
         return fixada if fixada >= 0 else escolhida
 
@@ -590,8 +623,8 @@ class _Fila:
         return None
 
 
-def _filtro_grupo(grupo: Grupo):
-    elegiveis = grupo.elegiveis()
+def _filtro_grupo(regras: Regras, grupo: Grupo):
+    elegiveis = regras.elegiveis(grupo)
     return lambda c: c.reserva and (c.cor_raca, c.quilombola) in elegiveis
 
 
@@ -653,7 +686,7 @@ def _filas(regras: Regras, candidatos: Iterable[Candidato]) -> tuple[list[Candid
     tomado = bytearray(len(geral))
     filas = {AMPLA: _Fila(geral, tomado), PCD: _Fila(geral, tomado, attrgetter("pcd"))}
     for g in regras.grupos:
-        filtro = _filtro_grupo(g)
+        filtro = _filtro_grupo(regras, g)
         filas[g.codigo] = _Fila(geral, tomado, filtro)
         if regras.equidade_genero:
             for genero in GENEROS:
@@ -766,7 +799,7 @@ def _pela_lista_mais_favoravel(regras: Regras, lote: list[Convocado], geral: lis
             posicoes_do_grupo[c.vaga].append(c.posicao)
     lugares: dict[str, dict[str, int]] = {}
     for g in regras.grupos:
-        filtro, lugar, vagas = _filtro_grupo(g), 0, len(posicoes_do_grupo[g.codigo])
+        filtro, lugar, vagas = _filtro_grupo(regras, g), 0, len(posicoes_do_grupo[g.codigo])
         for c in geral:
             if filtro(c):
                 lugar += 1

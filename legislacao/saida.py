@@ -162,9 +162,8 @@ def _avisos_vigencia(lei: Lei, hoje: date | None = None) -> Iterator[str]:
         yield ("Atenção: a data de publicação desta lei não consta do cadastro; ela só será aplicada a editais "
                "depois de informada.")
     elif lei.fim_vigencia is not None and lei.fim_vigencia <= hoje:
-        artigo = f" ({lei.artigo_vigencia})" if lei.artigo_vigencia else ""
-        yield (f"Atenção: esta lei vigorou por {lei.vigencia_anos} anos{artigo}, até "
-               f"{lei.fim_vigencia.strftime('%d/%m/%Y')} (exclusive); confira a lei aplicável ao edital.")
+        yield (f"Atenção: esta lei {lei.como_terminou()}, até {lei.fim_vigencia.strftime('%d/%m/%Y')} (exclusive); "
+               "confira a lei aplicável ao edital.")
 
 
 def linhas_quadro(lei: Lei, regras: Regras, quadro: Quadro) -> Iterator[str]:
@@ -190,6 +189,9 @@ def linhas_quadro(lei: Lei, regras: Regras, quadro: Quadro) -> Iterator[str]:
     if lei.lista_mais_favoravel:
         yield (f"Cotista aprovado na ampla: nomeado pela lista mais favorável, sem contar na reserva"
                f"{_base(lei.artigo_lista_mais_favoravel)}.")
+    if lei.uma_reserva_so:
+        yield ("Quem é elegível a mais de uma reserva concorre só na de maior percentual"
+               f"{_base(lei.artigo_uma_reserva)}.")
     if quadro.abaixo_do_minimo:
         artigo = f" ({lei.artigo_minimo})" if lei.artigo_minimo else ""
         yield ""

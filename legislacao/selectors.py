@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.db.models import QuerySet
+
 from legislacao.models import Esfera, Lei
 from nucleo.models import Municipio
 from nucleo.texto import data_br
@@ -21,11 +23,22 @@ class Incidencia:
 
 @dataclass(frozen=True)
 class Aplicabilidade:
-    municipio: Municipio
+    municipio: Municipio | None
     data_edital: date
     lei: Lei | None
     motivo: str
     avaliacoes: list[Incidencia] = field(default_factory=list)
+    esfera: str = Esfera.MUNICIPAL
+    uf: str = ""
+
+    @property
+    def onde(self) -> str:
+        """De quem é a lei procurada, para o título do resultado: o município, a UF ou a União."""
+        if self.esfera == Esfera.FEDERAL:
+            return "órgão federal"
+        if self.esfera == Esfera.ESTADUAL:
+            return f"órgão estadual ({self.uf})"
+        return str(self.municipio)
 
 
 def avaliar(lei: Lei, data_edital: date) -> Incidencia:
@@ -40,32 +53,62 @@ def avaliar(lei: Lei, data_edital: date) -> Incidencia:
                                      f"publicados{artigo}.")
     fim = lei.fim_vigencia
     if fim is not None and data_edital >= fim:
-        return Incidencia(lei, False, f"{lei.ementa}: vigorou por {lei.vigencia_anos} anos ({lei.artigo_vigencia}), "
-                                     f"até {data_br(fim)} (exclusive); o edital de {data_br(data_edital)} é posterior.")
-    ate = f" até {data_br(fim)} (exclusive, {lei.artigo_vigencia})" if fim else ", por prazo indeterminado"
+        return Incidencia(lei, False, f"{lei.ementa}: {lei.como_terminou()}, até {data_br(fim)} (exclusive); o edital "
+                                     f"de {data_br(data_edital)} é posterior.")
+    if fim is None:
+        ate = ", por prazo indeterminado"
+    elif lei.encerrada_em is not None:
+        ate = f" até {data_br(fim)} (exclusive: {lei.artigo_encerramento})"
+    else:
+        ate = f" até {data_br(fim)} (exclusive, {lei.artigo_vigencia})"
     return Incidencia(lei, True, f"{lei.ementa}: em vigor desde {data_br(lei.data_publicacao)}{artigo_vigor}{ate}.")
 
 
-def lei_aplicavel(*, municipio: Municipio, data_edital: date) -> Aplicabilidade:
-    """A lei municipal em vigor na data de publicação do edital, ou nenhuma, sempre com o motivo.
+def leis_da_esfera(*, esfera: str, municipio: Municipio | None = None, uf: str = "") -> QuerySet[Lei]:
+    """As leis que podem alcançar um edital de órgão desta esfera: a do município (órgão municipal), as da UF (órgão
+    estadual) ou as federais (órgão federal). Nunca as de outra esfera: a lei municipal não alcança órgão da União,
+    e a federal só a administração pública federal (Lei 15.142/2025, art. 1º; Lei 12.990/2014, art. 1º)."""
+    leis = Lei.objects.vigentes_versoes().filter(esfera=esfera)
+    if esfera == Esfera.MUNICIPAL:
+        return leis.filter(municipio=municipio)
+    if esfera == Esfera.ESTADUAL:
+        return leis.filter(uf=uf or (municipio.uf if municipio else ""))
+    return leis
 
-    O município é o do código do IBGE (o do órgão que publica o edital, salvo motivo registrado no certame), não
-    um nome digitado: «Iúna» e «iuna» não são mais dois municípios.
+
+def lei_aplicavel(*, municipio: Municipio | None, data_edital: date, esfera: str = Esfera.MUNICIPAL,
+                  uf: str = "") -> Aplicabilidade:
+    """A lei em vigor na data de publicação do edital, da esfera do órgão que o publica, ou nenhuma, sempre com o
+    motivo.
+
+    Órgão municipal: a lei do município do código do IBGE (o do órgão, salvo motivo registrado no certame), não um
+    nome digitado — «Iúna» e «iuna» não são mais dois municípios. Órgão estadual: a lei estadual da UF. Órgão federal:
+    a lei federal, que se escolhe só pela data do edital (p. ex. antes de 04/06/2025, a Lei 12.990/2014; a partir
+    dele, a Lei 15.142/2025, art. 11).
     """
-    leis = list(Lei.objects.vigentes_versoes().filter(esfera=Esfera.MUNICIPAL, municipio=municipio))
+    uf = uf or (municipio.uf if municipio else "")
+    leis = list(leis_da_esfera(esfera=esfera, municipio=municipio, uf=uf))
     avaliacoes = [avaliar(lei, data_edital) for lei in leis]
     aplicaveis = sorted((a for a in avaliacoes if a.aplica), key=lambda a: a.lei.data_publicacao, reverse=True)
+    contexto = {"municipio": municipio, "data_edital": data_edital, "avaliacoes": avaliacoes, "esfera": esfera,
+                "uf": uf}
     if aplicaveis:
         escolhida = aplicaveis[0]
         motivo = escolhida.motivo
+        if esfera == Esfera.FEDERAL:
+            motivo = f"Órgão federal: vale a lei federal. {motivo}"
+        elif esfera == Esfera.ESTADUAL:
+            motivo = f"Órgão estadual: vale a lei estadual ({uf}). {motivo}"
         if len(aplicaveis) > 1:
-            motivo += " Há outras leis em vigor nessa data para o município; vale a mais recente — confira."
-        return Aplicabilidade(municipio, data_edital, escolhida.lei, motivo, avaliacoes)
+            motivo += " Há outras leis em vigor nessa data para o mesmo ente; vale a mais recente — confira."
+        return Aplicabilidade(lei=escolhida.lei, motivo=motivo, **contexto)
     if not avaliacoes:
-        motivo = f"Não há lei de reserva de vagas cadastrada para {municipio}."
+        motivo = {Esfera.FEDERAL: "Não há lei federal de reserva de vagas cadastrada.",
+                  Esfera.ESTADUAL: f"Não há lei estadual de reserva de vagas cadastrada para {uf}."}.get(
+            esfera, f"Não há lei de reserva de vagas cadastrada para {municipio}.")
     else:
         motivo = "Nenhuma lei cadastrada se aplica a esse edital: " + " ".join(a.motivo for a in avaliacoes)
-    return Aplicabilidade(municipio, data_edital, None, motivo, avaliacoes)
+    return Aplicabilidade(lei=None, motivo=motivo, **contexto)
 
 
 def lei_por_slug(slug: str) -> Lei:

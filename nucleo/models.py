@@ -68,6 +68,15 @@ class TarefaComProgresso(models.Model):
         return bool(feito)
 
 
+class Esfera(models.TextChoices):
+    """A esfera do ente: decide de quem é a lei de reserva de vagas (a lei municipal não alcança órgão da União, e a
+    Lei 15.142/2025, art. 1º, só alcança a administração pública federal)."""
+
+    MUNICIPAL = "municipal", "Municipal"
+    ESTADUAL = "estadual", "Estadual"
+    FEDERAL = "federal", "Federal"
+
+
 class TipoOrgao(models.TextChoices):
     # Vargem Alta art. 1º, parágrafo único: a administração pública abrange todos estes.
     DIRETA = "direta", "Administração direta (Prefeitura, Câmara)"
@@ -135,10 +144,16 @@ class Orgao(models.Model):
     nome = models.CharField("nome", max_length=200)
     sigla = models.CharField("sigla", max_length=30, blank=True)
     tipo = models.CharField("natureza", max_length=20, choices=TipoOrgao.choices, default=TipoOrgao.DIRETA)
+    esfera = models.CharField(
+        # O padrão também no banco: quem grava um órgão sem saber do campo (uma migração antiga, outro sistema) o
+        # grava municipal, como eram todos antes dele.
+        "esfera", max_length=10, choices=Esfera.choices, default=Esfera.MUNICIPAL, db_default=Esfera.MUNICIPAL,
+        help_text="De qual ente o órgão é: decide a lei de reserva de vagas dos editais — a municipal do município "
+                  "do órgão, a estadual da UF ou a federal (p. ex. uma universidade federal ou o INSS: federal).")
     municipio = models.ForeignKey(
         Municipio, verbose_name="município", on_delete=models.PROTECT, related_name="orgaos",
-        help_text="Da lista do IBGE. Decide a lei de reserva de vagas dos editais do órgão: a do município do "
-                  "órgão que publica o edital.")
+        help_text="Da lista do IBGE (a sede, num órgão estadual ou federal). Num órgão municipal, decide a lei de "
+                  "reserva de vagas dos editais: a do município do órgão que publica o edital.")
     cnpj = models.CharField("CNPJ", max_length=18, blank=True, validators=[validar_cnpj])
     retencao_anos = models.PositiveSmallIntegerField(
         "guarda dos dados dos candidatos (anos)", default=5,

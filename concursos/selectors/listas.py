@@ -203,17 +203,20 @@ def _primeiros_de_cada_lista(cargo: Cargo, n: int) -> set[str]:
     return numeros
 
 
-def elegiveis_do_grupo(grupo: motor.Grupo) -> Q:
-    """Quem pertence ao grupo, como filtro do banco, montado dos pares (cor ou raça, quilombola) que o motor diz
-    elegíveis (`Grupo.elegiveis`): a regra é a do motor, aqui só traduzida."""
-    pares = grupo.elegiveis()
+def elegiveis_do_grupo(regras: motor.Regras, grupo: motor.Grupo) -> Q:
+    """Quem concorre na lista do grupo, como filtro do banco, montado dos pares (cor ou raça, quilombola) que o motor
+    diz elegíveis (`Regras.elegiveis`, com a reserva única quando a lei a tem): a regra é a do motor, aqui só
+    traduzida."""
+    pares = regras.elegiveis(grupo)
     sem = sorted(cor for cor, quilombola in pares if not quilombola)
     com = sorted(cor for cor, quilombola in pares if quilombola)
     if sem == com:
         return Q(cor_raca__in=sem)
     if com == sorted(motor.CORES):
         return Q(cor_raca__in=sem) | Q(quilombola=True)
-    return Q(quilombola=False, cor_raca__in=sem) | Q(quilombola=True, cor_raca__in=com)
+    # Um lado sem nenhuma cor (só quilombolas, ou só não quilombolas) não entra no filtro.
+    ramos = [Q(quilombola=q, cor_raca__in=cores) for q, cores in ((False, sem), (True, com)) if cores]
+    return ramos[0] | ramos[1] if len(ramos) == 2 else ramos[0]
 
 
 def filtros_das_listas(regras: motor.Regras) -> dict[str, Q | None]:
@@ -225,7 +228,7 @@ def filtros_das_listas(regras: motor.Regras) -> dict[str, Q | None]:
     cotista = EfeitoDaHeteroidentificacao.cotista()
     filtros: dict[str, Q | None] = {GERAL: None, motor.AMPLA: None, motor.PCD: Q(pcd=True)}
     for grupo in regras.grupos:
-        filtros[grupo.codigo] = cotista & elegiveis_do_grupo(grupo)
+        filtros[grupo.codigo] = cotista & elegiveis_do_grupo(regras, grupo)
     return filtros
 
 

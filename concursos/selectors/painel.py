@@ -13,7 +13,7 @@ from concursos.models import REGRAS_SEM_LEI, Cargo, Certame, Chamada, Convocacao
 from concursos.selectors.chamadas import ResumoVagas, quadro_das_posicoes, resumo_das_vagas
 from legislacao import motor
 from legislacao.models import Esfera, Lei
-from legislacao.selectors import Incidencia, avaliar, lei_aplicavel
+from legislacao.selectors import Incidencia, avaliar
 from nucleo.texto import data_br, plural
 
 
@@ -36,7 +36,7 @@ def lei_do_certame(certame: Certame) -> LeiDoCertame:
         # Publicado, vale o que foi congelado (certame.regras), ainda que a lei tenha mudado depois.
         return LeiDoCertame(certame.lei, certame.motivo_lei, True, certame.regras_motor(),
                             posterior=leis_posteriores([certame]).get(certame.pk))
-    aplicabilidade = lei_aplicavel(municipio=certame.municipio, data_edital=certame.data_edital)
+    aplicabilidade = certame.aplicabilidade()
     lei = aplicabilidade.lei
     regras = replace(lei.regras() if lei else REGRAS_SEM_LEI, pcd=certame.regra_pcd(),
                      item_criterio=certame.item_criterio)
@@ -50,13 +50,31 @@ def leis_posteriores(certames: list[Certame]) -> dict[int, Incidencia]:
     sem_lei = [c for c in certames if c.publicado and c.lei_id is None]
     if not sem_lei:
         return {}
+
+    def chave(certame_ou_lei, esfera) -> tuple:
+        if esfera == Esfera.MUNICIPAL:
+            return esfera, certame_ou_lei.municipio_id
+        if esfera == Esfera.ESTADUAL:
+            return esfera, certame_ou_lei.uf
+        return (esfera,)
+
+    # As leis que alcançam um edital são as da esfera do órgão (legislacao.selectors.leis_da_esfera).
+    esferas = {c.orgao.esfera for c in sem_lei}
+    filtro = Q()
+    if Esfera.MUNICIPAL in esferas:
+        filtro |= Q(esfera=Esfera.MUNICIPAL, municipio_id__in={c.municipio_id for c in sem_lei})
+    if Esfera.ESTADUAL in esferas:
+        filtro |= Q(esfera=Esfera.ESTADUAL, uf__in={c.uf for c in sem_lei if c.orgao.esfera == Esfera.ESTADUAL})
+    if Esfera.FEDERAL in esferas:
+        filtro |= Q(esfera=Esfera.FEDERAL)
+    consulta = Lei.objects.vigentes_versoes().filter(filtro)
     leis = defaultdict(list)
-    for lei in Lei.objects.vigentes_versoes().filter(esfera=Esfera.MUNICIPAL,
-                                                      municipio_id__in={c.municipio_id for c in sem_lei}):
-        leis[lei.municipio_id].append(lei)
+    for lei in consulta:
+        leis[chave(lei, lei.esfera)].append(lei)
     achadas = {}
     for certame in sem_lei:
-        incidencias = [a for a in (avaliar(lei, certame.data_edital) for lei in leis[certame.municipio_id]) if a.aplica]
+        candidatas = leis[chave(certame, certame.orgao.esfera)]
+        incidencias = [a for a in (avaliar(lei, certame.data_edital) for lei in candidatas) if a.aplica]
         if incidencias:
             achadas[certame.pk] = max(incidencias, key=lambda a: a.lei.data_publicacao)
     return achadas

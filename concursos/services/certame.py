@@ -20,7 +20,6 @@ from concursos.models import (
 )
 from legislacao import motor
 from legislacao.models import Lei
-from legislacao.selectors import lei_aplicavel
 from legislacao.services import lei_congelar
 from nucleo.servicos import ErroOperacao, auditar
 from nucleo.texto import data_br, plural, somar_meses
@@ -69,7 +68,7 @@ def fundamento_da_etapa(certame: Certame, tipo: str) -> str:
     edital = f"Edital nº {certame.numero_edital}"
     if tipo == TipoAto.PUBLICACAO:
         if certame.lei_id is None:
-            return f"{edital}, sem lei municipal de reserva de vagas aplicável: {certame.motivo_lei}"
+            return f"{edital}, sem lei de reserva de vagas aplicável: {certame.motivo_lei}"
         return f"{edital}, com a reserva de vagas da {resumo.get('ementa') or certame.lei}, congelada na publicação"
     if tipo == TipoAto.ENCERRAMENTO:
         return f"{edital}: encerradas as inscrições, a autodeclaração e a opção pela reserva não mudam mais"
@@ -151,7 +150,7 @@ def certame_publicar(*, certame: Certame, usuario, justificativa: str = "", data
     if problemas := _problemas_dos_prazos(certame):
         raise ErroOperacao(f"Confira os prazos do edital antes de publicá-lo: {'; '.join(problemas)}.")
     _exigir_municipio(certame)
-    aplicabilidade = lei_aplicavel(municipio=certame.municipio, data_edital=certame.data_edital)
+    aplicabilidade = certame.aplicabilidade()
     certame.justificativa_sem_lei = _exigir_justificativa(aplicabilidade, justificativa)
     lei = lei_congelar(lei=aplicabilidade.lei) if aplicabilidade.lei else None
     regras = lei.regras() if lei else REGRAS_SEM_LEI

@@ -82,9 +82,11 @@ def test_salvar_o_certame_novo_leva_ao_painel(admin_client, orgao):
         "municipio": "", "data_edital": "10/03/2025", **REGRA_PCD_PADRAO,
         "cargos-TOTAL_FORMS": "2", "cargos-INITIAL_FORMS": "0", "cargos-MIN_NUM_FORMS": "0",
         "cargos-MAX_NUM_FORMS": "1000",
-        "cargos-0-codigo": "ENF", "cargos-0-nome": "Enfermeiro", "cargos-0-escolaridade": "4_superior",
+        "cargos-0-natureza": "cargo", "cargos-0-codigo": "ENF", "cargos-0-nome": "Enfermeiro",
+        "cargos-0-escolaridade": "4_superior",
         "cargos-0-vagas": "10", "cargos-0-vagas_pcd": "1",
-        "cargos-1-codigo": "MED", "cargos-1-nome": "Médico", "cargos-1-escolaridade": "4_superior",
+        "cargos-1-natureza": "cargo", "cargos-1-codigo": "MED", "cargos-1-nome": "Médico",
+        "cargos-1-escolaridade": "4_superior",
         "cargos-1-vagas": "2", "cargos-1-vagas_pcd": "0",
         "_save": "Salvar",
     }

@@ -46,7 +46,8 @@ def _edital(orgao: Orgao, **campos) -> dict:
             "municipio": "", "motivo_municipio": "", "data_edital": "10/03/2025", "inscricoes_inicio": "17/03/2025",
             "inscricoes_fim": "16/04/2025", "validade_meses": "24", **REGRA_PCD_PADRAO,
             "cargos-TOTAL_FORMS": "1", "cargos-INITIAL_FORMS": "0", "cargos-MIN_NUM_FORMS": "0",
-            "cargos-MAX_NUM_FORMS": "1000", "cargos-0-codigo": "PEB", "cargos-0-nome": "Professor",
+            "cargos-MAX_NUM_FORMS": "1000", "cargos-0-natureza": "cargo", "cargos-0-codigo": "PEB",
+            "cargos-0-nome": "Professor",
             "cargos-0-escolaridade": "4_superior", "cargos-0-vagas": "10", "cargos-0-vagas_pcd": "1",
             "_save": "Salvar", **campos}
 

@@ -3,7 +3,9 @@ classificação e a regra em Python com que o motor vê os candidatos.
 
 - o efeito da heteroidentificação (não confirmado, ausente): sai da reserva e, se a lei manda, é eliminado
   (`EfeitoDaHeteroidentificacao`: `no_candidato` × `habilitados_do_cargo`/`cotista`);
-- quem pertence a cada grupo de reserva (`motor.Grupo.elegivel` × `elegiveis_do_grupo`).
+- quem pertence a cada grupo de reserva (`motor.Grupo.elegivel` × `elegiveis_do_grupo`), também com a reserva única
+  do Decreto 12.536/2025 (`Regras.uma_reserva_so`: quem é elegível a vários grupos concorre só no de maior
+  percentual; no empate, no que vem antes na lei).
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ def grupos_quaisquer(draw) -> tuple[motor.Grupo, ...]:
     grupos = []
     for i in range(draw(st.integers(1, 3))):
         cores = draw(st.frozensets(st.sampled_from(motor.CORES), max_size=4))
-        grupos.append(motor.Grupo(codigo=f"G{i}", nome=f"Grupo {i}", percentual=Decimal("10"), cores=cores,
+        # Poucos percentuais, para haver empates (a reserva única escolhe então o primeiro grupo).
+        percentual = draw(st.sampled_from([Decimal("2"), Decimal("3"), Decimal("25")]))
+        grupos.append(motor.Grupo(codigo=f"G{i}", nome=f"Grupo {i}", percentual=percentual, cores=cores,
                                   quilombola=draw(st.booleans()) if cores else True))
     return tuple(grupos)
 
@@ -46,6 +50,7 @@ def cargo_vazio(fazer_certame, leis_de_origem):
     candidatos = Candidato.objects.bulk_create(
         Candidato(orgao_id=certame.orgao_id, nome=f"Candidato {i}", cpf=cpf_valido()) for i in range(MAXIMO))
     regras_das_leis = [lei.regras() for lei in Lei.objects.prefetch_related("grupos")]
+    assert any(r.uma_reserva_so for r in regras_das_leis)  # o modelo federal está entre as leis sorteadas
     return certame.cargos.get(), candidatos, regras_das_leis
 
 
@@ -60,23 +65,35 @@ def _preparar(cargo, candidatos, regras: motor.Regras, lei: dict, linhas) -> Non
         for i, (cor, quilombola, pcd, reserva, situacao, hetero) in enumerate(linhas))
 
 
+def _na_lista(regras: motor.Regras, grupo: motor.Grupo, c: motor.Candidato) -> bool:
+    """A regra escrita à mão, sem `Regras.elegiveis`: elegível ao grupo e, com a reserva única, sem outro grupo de
+    percentual maior, nem de percentual igual antes dele na lei."""
+    if not (c.reserva and grupo.elegivel(c.cor_raca, c.quilombola)):
+        return False
+    if not regras.uma_reserva_so:
+        return True
+    antes = regras.grupos[:regras.grupos.index(grupo)]
+    return not any(g.elegivel(c.cor_raca, c.quilombola) and (g.percentual > grupo.percentual or (
+        g.percentual == grupo.percentual and g in antes)) for g in regras.grupos if g is not grupo)
+
+
 def _listas_pela_regra_do_motor(regras: motor.Regras, candidatos: list[motor.Candidato]) -> dict[str, list[str]]:
     habilitados = [c for c in sorted(candidatos, key=lambda c: c.classificacao) if c.situacao == motor.HABILITADO]
     # A ampla do motor é a lista geral: cotistas e PcD concorrem também nela.
     listas = {GERAL: habilitados, motor.AMPLA: habilitados, motor.PCD: [c for c in habilitados if c.pcd]}
     for grupo in regras.grupos:
-        listas[grupo.codigo] = [c for c in habilitados if c.reserva and grupo.elegivel(c.cor_raca, c.quilombola)]
+        listas[grupo.codigo] = [c for c in habilitados if _na_lista(regras, grupo, c)]
     return {codigo: [c.inscricao for c in lista] for codigo, lista in listas.items()}
 
 
 @EXEMPLOS
-@given(dados=st.data(), linhas=inscricoes,
+@given(dados=st.data(), linhas=inscricoes, uma_reserva_so=st.booleans(),
        nao_confirmacao=st.sampled_from(Consequencia.values), ausencia=st.sampled_from(Consequencia.values))
-def test_as_listas_do_banco_e_o_motor_veem_os_mesmos_candidatos(cargo_vazio, dados, linhas, nao_confirmacao,
-                                                                 ausencia):
+def test_as_listas_do_banco_e_o_motor_veem_os_mesmos_candidatos(cargo_vazio, dados, linhas, uma_reserva_so,
+                                                                 nao_confirmacao, ausencia):
     cargo, candidatos, regras_das_leis = cargo_vazio
     grupos = dados.draw(st.one_of(grupos_quaisquer(), st.sampled_from([r.grupos for r in regras_das_leis])))
-    regras = motor.Regras(slug="teste", grupos=grupos, minimo_vagas=1)
+    regras = motor.Regras(slug="teste", grupos=grupos, minimo_vagas=1, uma_reserva_so=uma_reserva_so)
     _preparar(cargo, candidatos, regras, {"nao_confirmacao": nao_confirmacao, "ausencia": ausencia}, linhas)
     cargo.refresh_from_db()
     cargo.certame.refresh_from_db()
@@ -107,11 +124,11 @@ def test_ausente_sob_lei_que_elimina_sai_das_listas_e_nao_confirmado_fica_na_amp
 @EXEMPLOS
 @given(dados=st.data(), linhas=inscricoes, vagas=st.integers(1, 12), vagas_pcd=st.integers(0, 3),
        nao_confirmacao=st.sampled_from(Consequencia.values), ausencia=st.sampled_from(Consequencia.values),
-       equidade=st.booleans(), favoravel=st.booleans(),
+       equidade=st.booleans(), favoravel=st.booleans(), uma_reserva_so=st.booleans(),
        generos=st.lists(st.sampled_from(Genero.values), min_size=MAXIMO, max_size=MAXIMO))
 def test_ler_so_os_primeiros_de_cada_lista_da_a_mesma_convocacao(cargo_vazio, dados, linhas, vagas, vagas_pcd,
                                                                   nao_confirmacao, ausencia, equidade, favoravel,
-                                                                  generos):
+                                                                  uma_reserva_so, generos):
     """A convocação inicial lê só quem está entre os N primeiros de alguma lista (`candidatos_do_cargo(ate=N)`): o
     motor põe nas N posições exatamente as mesmas pessoas, nas mesmas vagas e pelas mesmas listas, que com o cargo
     inteiro — em leis quaisquer e nas cinco de origem, com reversões, PcD, o efeito da heteroidentificação, a
@@ -119,7 +136,7 @@ def test_ler_so_os_primeiros_de_cada_lista_da_a_mesma_convocacao(cargo_vazio, da
     cargo, candidatos, regras_das_leis = cargo_vazio
     grupos = dados.draw(st.one_of(grupos_quaisquer(), st.sampled_from([r.grupos for r in regras_das_leis])))
     regras = motor.Regras(slug="teste", grupos=grupos, minimo_vagas=1, equidade_genero=equidade,
-                          lista_mais_favoravel=favoravel)
+                          lista_mais_favoravel=favoravel, uma_reserva_so=uma_reserva_so)
     for candidato, genero in zip(candidatos, generos, strict=True):
         candidato.genero = genero
     Candidato.objects.bulk_update(candidatos, ["genero"])
@@ -134,3 +151,19 @@ def test_ler_so_os_primeiros_de_cada_lista_da_a_mesma_convocacao(cargo_vazio, da
         assume(False)
     inteiro = motor.convocar(regras, quadro, candidatos_do_cargo(cargo))
     assert motor.convocar(regras, quadro, candidatos_do_cargo(cargo, ate=vagas)) == inteiro
+
+
+def test_a_parda_quilombola_aparece_so_na_lista_de_pretos_e_pardos(cargo_vazio):
+    """Um exemplo fixo do que a propriedade cobre (Decreto 12.536/2025: a reserva de maior percentual): no modelo
+    federal, a parda quilombola fica em pretos e pardos (25%), a indígena quilombola em indígenas (3%) e só a
+    quilombola de outra cor em quilombolas (2%)."""
+    cargo, candidatos, regras_das_leis = cargo_vazio
+    regras = next(r for r in regras_das_leis if r.slug == "federal-lei-15142-2025")
+    habilitado, confirmado = Situacao.HABILITADO, Heteroidentificacao.CONFIRMADO
+    _preparar(cargo, candidatos, regras, {"nao_confirmacao": Consequencia.AMPLA, "ausencia": Consequencia.AMPLA},
+              [("parda", True, False, True, habilitado, confirmado),
+               ("indigena", True, False, True, habilitado, confirmado),
+               ("branca", True, False, True, habilitado, confirmado)])
+    cargo.certame.refresh_from_db()
+    listas = {lista.codigo: [linha.numero for linha in lista.linhas] for lista in listas_do_cargo(cargo)}
+    assert (listas["PP"], listas["IND"], listas["QUI"]) == (["000"], ["001"], ["002"])

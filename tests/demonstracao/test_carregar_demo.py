@@ -17,6 +17,8 @@ SLUGS_DE_ORIGEM = {
     "ibatiba-es-2024",
     "ubatuba-sp-lei-3765-2014",
     "afonso-claudio-es-lei-2552-2023",
+    "federal-lei-15142-2025",
+    "federal-lei-12990-2014",
 }
 
 pytestmark = pytest.mark.django_db

@@ -71,6 +71,10 @@ UBATUBA = Regras(
     artigo_minimo="art. 2º, § 2º",
     artigo_arredondamento="art. 2º, § 3º",
     artigo_ordem_nomeacao="art. 7º, § 1º, I a III",
+    equidade_genero=True,
+    artigo_equidade_genero="art. 1º, parágrafo único, II, e art. 2º, § 4º",
+    pcd_primeiro_nos_empregos=True,
+    artigo_pcd_primeiro_nos_empregos="art. 7º, caput",
     artigo_reversao="art. 4º, § 2º",
     artigo_ampla="art. 4º",
 )

@@ -15,10 +15,10 @@ def aplicavel(municipio, uf, data):
     return lei_aplicavel(municipio=Municipio.objects.pelo_nome(municipio, uf), data_edital=data)
 
 
-def test_as_cinco_leis_estao_carregadas_com_texto_integral():
+def test_as_cinco_leis_municipais_e_as_duas_federais_estao_carregadas_com_texto_integral():
     slugs = set(Lei.objects.values_list("slug", flat=True))
     assert slugs == {"vargem-alta-es-2023", "iuna-es", "ibatiba-es-2024", "ubatuba-sp-lei-3765-2014",
-                     "afonso-claudio-es-lei-2552-2023"}
+                     "afonso-claudio-es-lei-2552-2023", "federal-lei-15142-2025", "federal-lei-12990-2014"}
     assert "Art. 5º A nomeação dos candidatos aprovados respeitará" in lei_por_slug("vargem-alta-es-2023").texto
 
 

@@ -274,10 +274,14 @@ def test_lista_mais_favoravel_so_adianta_e_nao_troca_ninguem(vagas, inscritos):
     assert com[vagas:] == sem[vagas:]
     chave = lambda c: (c.inscricao, c.vaga, c.lista)  # noqa: E731
     assert sorted(map(chave, com[:vagas]), key=str) == sorted(map(chave, sem[:vagas]), key=str)
-    antes = {c.inscricao: c.posicao for c in sem[:vagas] if c.inscricao}
     adiantados = [c for c in com[:vagas] if c.pela_lista]
+    movidos = {a.inscricao for a in adiantados}
     for c in adiantados:
-        assert c.posicao <= antes[c.inscricao] and c.vaga == c.lista == AMPLA
+        assert c.vaga == c.lista == AMPLA
+        # Entre quem não foi adiantado, ele só passa à frente (os outros adiantados também deslocam a todos).
+        fica = [d.inscricao for d in sem[:vagas] if d.inscricao not in movidos or d.inscricao == c.inscricao]
+        com_ele = [d.inscricao for d in com[:vagas] if d.inscricao not in movidos or d.inscricao == c.inscricao]
+        assert com_ele.index(c.inscricao) < fica.index(c.inscricao)
         seguinte = next(d for d in com[c.posicao:] if not d.pela_lista)
         assert seguinte.vaga == c.pela_lista
     ficaram = [c.inscricao for c in com[:vagas] if not c.pela_lista]

@@ -24,6 +24,7 @@ from legislacao.motor import (
     ErroRegras,
     Grupo,
     Padrao,
+    RegraPcd,
     Regras,
     arredondar,
     calcular_quadro,
@@ -65,7 +66,23 @@ def regras(draw, max_grupos: int = 3) -> Regras:
         minimo_vagas=draw(st.integers(1, 6)),
         nomeacao_pcd_antes_da_reserva=draw(st.booleans()),
         posicao_pcd_antes_da_reserva=draw(st.booleans()),
+        posicoes_da_lei_protegidas=draw(st.booleans()),
+        pcd=draw(regras_pcd()),
     )
+
+
+@st.composite
+def regras_pcd(draw) -> RegraPcd:
+    """A regra PcD do edital (decisão 0014): a proporção das vagas do cargo, um percentual com o seu arredondamento,
+    posições enumeradas (com ou sem intervalo depois) ou as primeiras posições (empregos, Ubatuba art. 7º, caput)."""
+    tipo = draw(st.sampled_from(["proporcao", "percentual", "posicoes", "primeiro"]))
+    if tipo == "percentual":
+        return RegraPcd(percentual=Decimal(draw(st.integers(1, 20))), arredondamento=draw(st.sampled_from(
+            Arredondamento)), minimo_vagas=draw(st.integers(1, 6)))
+    if tipo == "posicoes":
+        return RegraPcd(posicoes=tuple(sorted(draw(st.sets(st.integers(1, 80), min_size=1, max_size=4)))),
+                        intervalo=draw(st.integers(0, 25)))
+    return RegraPcd(primeiro=tipo == "primeiro")
 
 
 @st.composite

@@ -25,8 +25,8 @@ from legislacao.motor import (
 from tests.legislacao.leis_motor import UBATUBA
 from tests.legislacao.test_motor_propriedades import PROPRIEDADES
 
-COM_EQUIDADE = dataclasses.replace(UBATUBA, equidade_genero=True,
-                                   artigo_equidade_genero="art. 1º, parágrafo único, II, e art. 2º, § 4º")
+COM_EQUIDADE = UBATUBA
+SEM_EQUIDADE = dataclasses.replace(UBATUBA, equidade_genero=False)
 
 
 def pessoa(inscricao: str, classificacao: int, genero: str, cotista: bool = True) -> Candidato:
@@ -47,7 +47,7 @@ def test_as_vagas_reservadas_se_alternam_entre_mulheres_e_homens_art_1_par_unico
     inscritos = [*brancos(15), pessoa("H1", 16, MASCULINO), pessoa("H2", 17, MASCULINO), pessoa("H3", 18, MASCULINO),
                  pessoa("M1", 19, FEMININO), pessoa("M2", 20, FEMININO)]
     quadro = calcular_quadro(COM_EQUIDADE, 15)
-    sem = convocar(UBATUBA, quadro, inscritos)
+    sem = convocar(SEM_EQUIDADE, quadro, inscritos)
     assert [i for i, _ in reservadas(sem)] == ["H1", "H2", "H3"]
     com = convocar(COM_EQUIDADE, quadro, inscritos)
     # Cada lista ocupa as suas posições na ordem da lista: H1 na 3ª, H2 na 8ª, M1 na 13ª.
@@ -87,7 +87,7 @@ def test_substituicao_de_uma_cotista_chama_a_proxima_mulher_da_lista():
     ((lista, candidato),) = chamar_seguintes(COM_EQUIDADE, ["NIQ"], inscritos[::2], [], {"NIQ": {MASCULINO: 2}})
     assert (lista, candidato.inscricao) == ("NIQ", "H4")
     # Sem a equidade, o próximo da lista, seja quem for.
-    ((_, candidato),) = chamar_seguintes(UBATUBA, ["NIQ"], inscritos, [], {"NIQ": {MASCULINO: 2}})
+    ((_, candidato),) = chamar_seguintes(SEM_EQUIDADE, ["NIQ"], inscritos, [], {"NIQ": {MASCULINO: 2}})
     assert candidato.inscricao == "H4"
 
 
@@ -117,3 +117,4 @@ def test_nos_empregos_publicos_as_vagas_pcd_vem_primeiro_art_7_caput():
     quadro = calcular_quadro(emprego, 10, 2)
     assert quadro.ordem[:3] == (PCD, PCD, "NIQ") and quadro.ordem.count(PCD) == 2
     assert calcular_quadro(UBATUBA, 10, 2).ordem[:4] == (AMPLA, AMPLA, PCD, "NIQ")
+    assert UBATUBA.pcd_primeiro_nos_empregos  # a regra da lei; o cargo de emprego a liga (Cargo.regras_motor)

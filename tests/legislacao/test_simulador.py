@@ -110,7 +110,7 @@ def test_erro_do_motor_aparece_como_erro_do_formulario(admin_client):
 
 def test_formulario_sem_vagas_ou_sem_lei_e_recusado(admin_client):
     resposta = simular(admin_client, vagas=10)
-    assert "Escolha a lei ou informe município, UF e data do edital." in resposta.content.decode()
+    assert "Escolha a lei ou informe o órgão e a data do edital." in resposta.content.decode()
     resposta = simular(admin_client, lei="vargem-alta-es-2023", vagas=0)
     assert resposta.context["form"].errors["vagas"]
     resposta = simular(admin_client, lei="vargem-alta-es-2023", municipio="Vargem Alta", vagas=10)
@@ -147,6 +147,26 @@ def test_consulta_qual_lei_mostra_os_motivos_das_demais(admin_client):
     assert "a data de publicação não é conhecida" in html
     html = admin_client.get(url, {"municipio": "Colatina", "uf": "ES", "data_edital": "01/03/2025"}).content.decode()
     assert "Não há lei de reserva de vagas cadastrada para Colatina/ES." in html
+
+
+def test_qual_lei_para_orgao_federal_escolhe_pela_data_do_edital_lei_15142_art_11(admin_client):
+    """Órgão federal: basta a data do edital; até 03/06/2025, a Lei 12.990/2014; a partir de 04/06/2025, a 15.142."""
+    url = reverse("admin:legislacao_qual_lei")
+    resposta = admin_client.get(url, {"esfera": "federal", "data_edital": "03/06/2025"})
+    html = resposta.content.decode()
+    assert resposta.context["aplicabilidade"].lei.slug == "federal-lei-12990-2014"
+    assert "Qual lei se aplica — órgão federal, edital de 03/06/2025" in html
+    assert "(art. 11)" in html  # a 15.142 diz por que não alcança o edital da véspera
+    resposta = admin_client.get(url, {"esfera": "federal", "data_edital": "04/06/2025"})
+    assert resposta.context["aplicabilidade"].lei.slug == "federal-lei-15142-2025"
+    resposta = admin_client.get(url, {"esfera": "municipal", "data_edital": "04/06/2025"})
+    assert set(resposta.context["form"].errors) == {"municipio", "uf"}
+
+
+def test_simulador_pelo_orgao_federal_e_data(admin_client):
+    html = simular(admin_client, esfera="federal", data_edital="01/07/2025", vagas=50).content.decode()
+    assert "Aplica-se:" in html and "federal-lei-15142-2025" in html
+    assert "<strong>13</strong>" in linha_do_quadro(html, "PP")
 
 
 def test_com_csv_mostra_quem_ocupa_cada_vaga_e_destaca_a_revertida(admin_client):

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from nucleo.models import Municipio, Orgao, validar_cnpj
+from nucleo.models import Esfera, Municipio, Orgao, validar_cnpj
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +13,8 @@ CNPJ_VALIDO = "11.222.333/0001-81"
 
 
 def _dados(**mudancas) -> dict:
-    return {"nome": "Prefeitura Municipal de Iúna", "sigla": "PMI", "tipo": "direta", "municipio": "3203007",
+    return {"nome": "Prefeitura Municipal de Iúna", "sigla": "PMI", "esfera": "municipal", "tipo": "direta",
+            "municipio": "3203007",
             "cnpj": CNPJ_VALIDO, "retencao_anos": "5", **mudancas}
 
 
@@ -44,6 +45,16 @@ def test_o_admin_cadastra_o_orgao_no_municipio_da_lista_e_a_uf_vem_dele(admin_cl
     orgao = Orgao.objects.get()
     assert (orgao.municipio.codigo_ibge, orgao.uf, str(orgao)) == (
         3203007, "ES", "Prefeitura Municipal de Iúna (Iúna/ES)")
+
+
+def test_o_admin_cadastra_o_orgao_federal_que_decide_a_lei_federal(admin_client):
+    """A esfera do órgão decide a lei: o órgão federal segue a lei federal (Lei 15.142/2025, art. 1º), não a do
+    município da sede."""
+    resposta = admin_client.post(reverse("admin:nucleo_orgao_add"), _dados(
+        nome="Universidade Federal do Espírito Santo", sigla="UFES", esfera="federal", tipo="autarquia",
+        municipio="3205309"))
+    assert resposta.status_code == 302
+    assert Orgao.objects.get().esfera == Esfera.FEDERAL
 
 
 def test_a_uf_nao_diverge_mais_na_caixa():

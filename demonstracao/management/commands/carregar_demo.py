@@ -52,6 +52,7 @@ _regras_da_comissao = import_module("legislacao.migrations.0003_regras_da_comiss
 _sem_maioria = import_module("legislacao.migrations.0004_sem_maioria_e_palavras_da_nao_confirmacao")
 _regras_de_ubatuba = import_module("legislacao.migrations.0008_regras_de_ubatuba")
 _listas_e_autodeclaracao = import_module("legislacao.migrations.0009_listas_e_autodeclaracao_da_lei")
+_leis_federais = import_module("legislacao.migrations.0011_leis_federais")
 
 # Os códigos do IBGE (nucleo/dados/municipios_ibge.csv) dos municípios dos dois órgãos da demonstração.
 VARGEM_ALTA = 3205036
@@ -190,7 +191,8 @@ class Command(BaseCommand):
             raise CommandError("Há migrações pendentes: rode antes «python manage.py migrate».")
 
     def _garantir_leis(self) -> list[str]:
-        """Repõe, com os mesmos dados da migração, as leis de origem que não estiverem no banco."""
+        """Repõe, com os mesmos dados das migrações, as leis de origem (as cinco municipais e os dois modelos
+        federais) que não estiverem no banco."""
         existentes = set(Lei.objects.values_list("slug", flat=True))
         repostas = []
         for dados in _cinco_leis.LEIS:
@@ -209,6 +211,17 @@ class Command(BaseCommand):
             repostas.append(lei.slug)
         Lei.objects.filter(slug__in=repostas, slug="afonso-claudio-es-lei-2552-2023").update(
             **_regras_da_comissao.AFONSO_CLAUDIO)
+        for dados in _leis_federais.LEIS:
+            if dados["slug"] in existentes:
+                continue
+            dados = dict(dados)
+            grupos = dados.pop("grupos")
+            lei = Lei.objects.create(esfera="federal", texto=_leis_federais.texto(dados["slug"]), **dados)
+            GrupoReserva.objects.bulk_create(
+                GrupoReserva(lei=lei, ordem=ordem, **dict(grupo, percentual=Decimal(grupo["percentual"])))
+                for ordem, grupo in enumerate(grupos, 1)
+            )
+            repostas.append(lei.slug)
         return repostas
 
     @staticmethod
