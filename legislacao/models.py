@@ -105,9 +105,7 @@ class Lei(models.Model):
     encerrada_em = models.DateField(
         "vigência encerrada por ato posterior em", null=True, blank=True,
         help_text="Primeiro dia sem a lei, quando ato posterior à publicação fixou o fim dela (revogação; decisão "
-                  "judicial que mudou o prazo). Prevalece sobre o prazo de vigência: p. ex. a Lei 12.990/2014 vigia "
-                  "por 10 anos (art. 6º), o STF a manteve até a lei nova (ADI 7.654) e a Lei 15.142/2025 a revogou "
-                  "para os editais publicados a partir de 04/06/2025 (arts. 11 e 13).")
+                  "judicial que mudou o prazo). Prevalece sobre o prazo de vigência.")
     # Os campos novos têm o padrão também no banco: quem grava uma lei sem conhecê-los (uma migração antiga) a grava
     # como antes deles.
     artigo_encerramento = _artigo("ato e artigo do encerramento", db_default="")

@@ -12,8 +12,7 @@ from django.utils import timezone
 
 import concursos.models
 
-MOTIVO = ("Issue 12: regras congeladas com as chaves novas (ordem de nomeação e desempate das posições), com os "
-          "valores de quando o edital foi publicado.")
+MOTIVO = "Issue 12: regras congeladas com as chaves novas, nos valores da publicação (decisão 0014)."
 
 
 def converter(apps, schema_editor):

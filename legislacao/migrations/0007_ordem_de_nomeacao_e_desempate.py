@@ -31,8 +31,7 @@ CORRECOES = {
     "afonso-claudio-es-lei-2552-2023": {"artigo_ordem_nomeacao": "", "artigo_desempate": ""},
 }
 REGRAS = ("lista_mais_favoravel",)
-MOTIVO = ("Issue 12: a prioridade entre listas vira duas regras (ordem de nomeação de quem está em várias listas e "
-          "desempate das posições); o artigo antigo citava o padrão de nomeação, que está em cada grupo.")
+MOTIVO = "Issue 12: a prioridade vira a ordem de nomeação e o desempate das posições (decisão 0014)."
 
 
 def dados_atuais(dados: dict) -> dict:

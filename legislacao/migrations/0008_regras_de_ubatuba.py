@@ -36,8 +36,7 @@ def aplicar(apps, schema_editor):
         setattr(atual, campo, valor)
     atual.save()
     _0007._historico(apps.get_model("legislacao", "HistoricalLei"), atual,
-                     "Issue 12: equidade de gênero, vagas PcD primeiro nos empregos e escolha do local pela ampla "
-                     "passam a ser aplicadas.")
+                     "Issue 12: equidade de gênero, PcD primeiro nos empregos e escolha do local (decisão 0016).")
 
 
 class Migration(migrations.Migration):

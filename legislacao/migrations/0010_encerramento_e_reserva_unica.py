@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicallei',
             name='encerrada_em',
-            field=models.DateField(blank=True, help_text='Primeiro dia sem a lei, quando ato posterior à publicação fixou o fim dela (revogação; decisão judicial que mudou o prazo). Prevalece sobre o prazo de vigência: p. ex. a Lei 12.990/2014 vigia por 10 anos (art. 6º), o STF a manteve até a lei nova (ADI 7.654) e a Lei 15.142/2025 a revogou para os editais publicados a partir de 04/06/2025 (arts. 11 e 13).', null=True, verbose_name='vigência encerrada por ato posterior em'),
+            field=models.DateField(blank=True, help_text='Primeiro dia sem a lei, quando ato posterior à publicação fixou o fim dela (revogação; decisão judicial que mudou o prazo). Prevalece sobre o prazo de vigência.', null=True, verbose_name='vigência encerrada por ato posterior em'),
         ),
         migrations.AddField(
             model_name='historicallei',
@@ -43,7 +43,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='lei',
             name='encerrada_em',
-            field=models.DateField(blank=True, help_text='Primeiro dia sem a lei, quando ato posterior à publicação fixou o fim dela (revogação; decisão judicial que mudou o prazo). Prevalece sobre o prazo de vigência: p. ex. a Lei 12.990/2014 vigia por 10 anos (art. 6º), o STF a manteve até a lei nova (ADI 7.654) e a Lei 15.142/2025 a revogou para os editais publicados a partir de 04/06/2025 (arts. 11 e 13).', null=True, verbose_name='vigência encerrada por ato posterior em'),
+            field=models.DateField(blank=True, help_text='Primeiro dia sem a lei, quando ato posterior à publicação fixou o fim dela (revogação; decisão judicial que mudou o prazo). Prevalece sobre o prazo de vigência.', null=True, verbose_name='vigência encerrada por ato posterior em'),
         ),
         migrations.AddField(
             model_name='lei',

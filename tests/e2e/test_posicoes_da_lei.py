@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from concursos.models import Cargo, Certame, Convocacao, Heteroidentificacao, Inscricao
@@ -27,7 +28,7 @@ def test_a_pcd_nao_toma_a_quinta_posicao_de_afonso_claudio_no_simulador(leis_de_
     page.get_by_role("link", name="Simulador do quadro de vagas").click()
     page.get_by_role("combobox", name="Lei").select_option("afonso-claudio-es-lei-2552-2023")
     page.get_by_label("Vagas oferecidas (N)").fill("10")
-    page.get_by_label("Vagas PcD").fill("1")
+    page.locator("#id_vagas_pcd").fill("1")
     page.get_by_role("button", name="Simular").click()
 
     faixa = page.get_by_role("list", name="Vagas do lote: posições 1 a 10")
@@ -64,7 +65,7 @@ def test_o_cotista_da_ampla_e_nomeado_pela_lista_mais_favoravel_em_iuna(leis_de_
     page.get_by_role("button", name="Confirmar e registrar a convocação inicial").click()
     expect(page.locator(".messagelist")).to_contain_text("registrada")
 
-    page.goto(f"{base}/admin/concursos/cargo/{cargo.pk}/painel/?aba=ordem")
+    page.goto(f"{base}{reverse('admin:concursos_cargo_painel', args=[cargo.pk])}?aba=ordem")
     linha = page.locator(".certame-tabela-ordem tr", has_text="Candidato X")
     expect(linha.locator("td").first).to_have_text("3")
     expect(linha).to_contain_text("na posição da lista Negros (pretos e pardos), mais favorável (art. 5º, §§ 1º e 2º)")
