@@ -25,7 +25,7 @@ from documentos.models import DocumentoEmitido
 from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
 from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto
 from documentos.tipos import registrar_tipo
-from legislacao import motor
+from legislacao import comprovacao, motor
 from legislacao.models import Consequencia, Lei, Prioridade
 from legislacao.rotulos import nomes_das_vagas
 from legislacao.saida import ordem_compacta
@@ -136,6 +136,11 @@ def base_legal(regras: motor.Regras, lei: dict) -> list[Norma]:
         if lei.get(chave) and lei[chave] != Consequencia.NAO_PREVISTA:
             itens.append(Norma(f"Heteroidentificação: {tema.lower()}", Consequencia(lei[chave]).label.lower(),
                                lei.get(f"artigo_{chave}", "")))
+    nomes = {g.codigo: g.nome for g in regras.grupos}
+    for grupo, exigencia in comprovacao.exigencias_de_dict(lei.get("documentos")).items():
+        itens.append(Norma(f"Documentos: {nomes.get(grupo, grupo)}",
+                           f"para concorrer à reserva, o candidato apresenta {exigencia.descrever()}",
+                           exigencia.artigo))
     return itens
 
 

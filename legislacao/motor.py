@@ -192,6 +192,9 @@ class Candidato:
     pcd: bool = False
     reserva: bool = False
     situacao: str = HABILITADO
+    # Os grupos de cuja lista o candidato saiu, embora pertença a eles: p. ex. o documento que a lei exige foi
+    # recusado (Iúna art. 2º, II; legislacao/comprovacao.py). Continua na geral, na ampla e nos outros grupos.
+    fora_de: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,8 +414,9 @@ class _Fila:
 
 
 def _filtro_grupo(grupo: Grupo):
-    elegiveis = grupo.elegiveis()
-    return lambda c: c.reserva and (c.cor_raca, c.quilombola) in elegiveis
+    elegiveis, codigo = grupo.elegiveis(), grupo.codigo
+    return lambda c: (c.reserva and (c.cor_raca, c.quilombola) in elegiveis
+                      and not (c.fora_de and codigo in c.fora_de))
 
 
 def convocar(regras: Regras, quadro: Quadro, candidatos: Iterable[Candidato]) -> tuple[Convocado, ...]:

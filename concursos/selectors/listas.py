@@ -18,6 +18,7 @@ from concursos.models import (
     Situacao,
     mascarar_cpf,
 )
+from concursos.selectors.comprovacao import recusados_no_cargo
 from legislacao import motor
 from legislacao.models import Consequencia
 
@@ -157,7 +158,8 @@ def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:
 
 
 def candidatos_do_cargo(cargo: Cargo, ate: int | None = None) -> list[motor.Candidato]:
-    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação.
+    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação e dos
+    documentos recusados (fora da lista do grupo: concursos/selectors/comprovacao.py).
 
     Com `ate` (as N primeiras posições da ordem de nomeação, como na convocação inicial), só quem está entre os N
     primeiros de alguma lista — a geral, a PcD ou a de um grupo, já filtradas como o motor as monta: quem o motor põe
@@ -165,21 +167,34 @@ def candidatos_do_cargo(cargo: Cargo, ate: int | None = None) -> list[motor.Cand
     de L. O resultado do motor é o mesmo (tests/concursos/test_regras_concordam.py), lendo N × listas linhas em vez
     do cargo inteiro."""
     efeito = efeito_no_cargo(cargo)
+    recusados = recusados_no_cargo(cargo)
+    fora = _fora_por_inscricao(recusados)
     candidatos = []
     consulta = Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
     if ate is not None:
-        consulta = consulta.filter(numero__in=_primeiros_de_cada_lista(cargo, ate))
-    linhas = (consulta.values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
-                                   "heteroidentificacao").order_by("classificacao").iterator(chunk_size=5000))
-    for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero in linhas:
+        consulta = consulta.filter(numero__in=_primeiros_de_cada_lista(cargo, ate, recusados))
+    linhas = (consulta.values_list("pk", "numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva",
+                                   "situacao", "heteroidentificacao").order_by("classificacao")
+              .iterator(chunk_size=5000))
+    for pk, numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero in linhas:
         situacao, reserva = efeito.no_candidato(situacao, reserva, hetero)
-        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao))
+        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao,
+                                          fora.get(pk, frozenset())))
     return candidatos
 
 
-def _primeiros_de_cada_lista(cargo: Cargo, n: int) -> set[str]:
+def _fora_por_inscricao(recusados: dict[str, frozenset[int]]) -> dict[int, frozenset[str]]:
+    fora: dict[int, set[str]] = {}
+    for grupo, inscricoes in recusados.items():
+        for inscricao in inscricoes:
+            fora.setdefault(inscricao, set()).add(grupo)
+    return {inscricao: frozenset(grupos) for inscricao, grupos in fora.items()}
+
+
+def _primeiros_de_cada_lista(cargo: Cargo, n: int, recusados: dict[str, frozenset[int]]) -> set[str]:
     habilitados = habilitados_do_cargo(cargo)
-    filtros = [f for codigo, f in filtros_das_listas(cargo.certame.regras_motor()).items() if codigo != motor.AMPLA]
+    filtros = [f for codigo, f in filtros_das_listas(cargo.certame.regras_motor(), recusados).items()
+               if codigo != motor.AMPLA]
     numeros: set[str] = set()
     for filtro in filtros:
         lista = habilitados if filtro is None else habilitados.filter(filtro)
@@ -200,12 +215,16 @@ def elegiveis_do_grupo(grupo: motor.Grupo) -> Q:
     return Q(quilombola=False, cor_raca__in=sem) | Q(quilombola=True, cor_raca__in=com)
 
 
-def filtros_das_listas(regras: motor.Regras) -> dict[str, Q | None]:
-    """O filtro de cada lista, na ordem das abas: geral (todos), ampla, PcD e um por grupo de reserva."""
+def filtros_das_listas(regras: motor.Regras, recusados: dict[str, frozenset[int]] | None = None
+                       ) -> dict[str, Q | None]:
+    """O filtro de cada lista, na ordem das abas: geral (todos), ampla, PcD e um por grupo de reserva. `recusados`:
+    por grupo, as inscrições com o documento exigido recusado, fora da lista do grupo (`recusados_no_cargo`)."""
     cotista = EfeitoDaHeteroidentificacao.cotista()
     filtros: dict[str, Q | None] = {GERAL: None, motor.AMPLA: ~cotista & Q(pcd=False), motor.PCD: Q(pcd=True)}
     for grupo in regras.grupos:
         filtros[grupo.codigo] = cotista & elegiveis_do_grupo(grupo)
+        if fora := (recusados or {}).get(grupo.codigo):
+            filtros[grupo.codigo] &= ~Q(pk__in=sorted(fora))
     return filtros
 
 
@@ -221,7 +240,7 @@ def listas_do_cargo(cargo: Cargo) -> list[Lista]:
     regras = certame.regras_motor()
     elegibilidade = _artigos(certame).get("elegibilidade", {})
     habilitados = habilitados_do_cargo(cargo)
-    filtros = filtros_das_listas(regras)
+    filtros = filtros_das_listas(regras, recusados_no_cargo(cargo))
     # Apelidos neutros: o código de um grupo vem dos dados da lei e não deve virar nome de coluna.
     contagem = habilitados.aggregate(**{f"n{i}": Count("pk", filter=filtro)
                                         for i, filtro in enumerate(filtros.values())})

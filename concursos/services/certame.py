@@ -9,7 +9,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from concursos.models import REGRAS_SEM_LEI, AtoDoCertame, Certame, EstadoCertame, Inscricao, TipoAto
-from legislacao import motor
+from legislacao import comprovacao, motor
 from legislacao.models import Lei
 from legislacao.selectors import lei_aplicavel
 from legislacao.services import lei_congelar
@@ -18,7 +18,9 @@ from nucleo.texto import data_br, plural, somar_meses
 
 
 def resumo_da_lei(lei: Lei | None) -> dict:
-    """O que o certame guarda da lei além das regras do motor (consequências e artigos), congelado com elas."""
+    """O que o certame guarda da lei além das regras do motor (consequências, artigos e os documentos que cada grupo
+    exige), congelado com elas. Um certame publicado antes de uma chave nova não a tem: quem lê trata a falta como
+    «a lei congelada não dizia» (p. ex. `Certame.exigencias_documentais`)."""
     if lei is None:
         return {}
     return {
@@ -28,6 +30,7 @@ def resumo_da_lei(lei: Lei | None) -> dict:
         "nao_confirmacao": lei.nao_confirmacao, "artigo_nao_confirmacao": lei.artigo_nao_confirmacao,
         "ausencia": lei.ausencia, "artigo_ausencia": lei.artigo_ausencia,
         "elegibilidade": {g.codigo: g.artigo_elegibilidade for g in lei.grupos.all()},
+        "documentos": comprovacao.exigencias_para_dict(lei.exigencias_documentais()),
     }
 
 
