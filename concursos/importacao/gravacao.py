@@ -332,7 +332,8 @@ class Gravacao:
         """Os documentos que o arquivo traz (depois de todas as inscrições gravadas): um documento de tipo novo para a
         inscrição é registrado, de origem «arquivo da banca», com a conferência da banca se ela a trouxe; um do mesmo
         tipo ainda a conferir recebe a conferência da banca, com um registro no histórico dele. O resto (o mesmo
-        documento, já registrado) não muda. Devolve (registrados, conferidos)."""
+        documento, já registrado) não muda. Devolve (registrados, conferidos pela banca: os novos que vieram conferidos
+        e os já registrados que ela conferiu agora)."""
         if not documentos.tipos:
             return 0, 0
         doc, agora, usuario, importacao = tabela(DocumentoApresentado), self.agora, self.usuario_id, self.importacao_id
@@ -347,22 +348,25 @@ class Gravacao:
         if conferidos and importacao is not None:
             self._historico_dos_documentos(importacao)
         nomes = " ".join("WHEN %s THEN %s" for _ in documentos.tipos)
-        conferido = "s.documento_conferencia <> 'a_conferir'"
         expressoes = {
             "inscricao_id": ("i.id", []), "grupo": ("s.documento_grupo", []), "tipo": ("s.documento", []),
             "nome": (f"CASE s.documento {nomes} END", [v for c, t in documentos.tipos.items() for v in (c, t.nome)]),
             "origem": ("%s", [OrigemDocumento.ARQUIVO.value]), "importacao_id": ("%s", [importacao]),
             "registrado_por_id": ("%s", [usuario]), "registrado_em": ("%s", [agora]),
             "conferencia": ("s.documento_conferencia", []), "motivo": ("COALESCE(s.documento_motivo, '')", []),
-            "conferido_por_id": (f"CASE WHEN {conferido} THEN %s END", [usuario]),
-            "conferido_em": (f"CASE WHEN {conferido} THEN %s END", [agora]),
-            "conferido_na_importacao_id": (f"CASE WHEN {conferido} THEN %s END", [importacao]),
         }
         colunas, selecao, params = _insercao(DocumentoApresentado, expressoes)
         registrados = self._executar(
             f"INSERT INTO {doc} ({colunas}) SELECT {selecao} FROM {PREPARO} AS s {inscricao} "
             f"AND NOT EXISTS (SELECT 1 FROM {doc} AS d WHERE d.inscricao_id = i.id AND d.grupo = s.documento_grupo "
             f"AND d.tipo = s.documento)", [*params, self.certame.pk])
+        if registrados and importacao is not None:
+            # Quem e quando da conferência que a banca já trouxe com o documento novo (um UPDATE à parte: no
+            # INSERT … SELECT, um CASE com o parâmetro não diz ao PostgreSQL o tipo da coluna).
+            conferidos += self._executar(
+                f"UPDATE {doc} SET conferido_por_id = %s, conferido_em = %s, conferido_na_importacao_id = %s "
+                f"WHERE importacao_id = %s AND conferencia <> 'a_conferir' AND conferido_em IS NULL",
+                [usuario, agora, importacao, importacao])
         return registrados, conferidos
 
     def _historico_dos_documentos(self, importacao: int) -> None:
