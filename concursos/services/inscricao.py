@@ -71,9 +71,9 @@ def autodeclaracoes_apagar(*, inscricoes: QuerySet[Inscricao]) -> int:
     """Terminada a guarda (concursos/retencao.py), a autodeclaração das inscrições sai do banco (LGPD art. 16), e com
     ela os documentos que provavam o pertencimento ao grupo, com o histórico deles. O histórico da inscrição já não
     guarda a autodeclaração (Inscricao.history, excluded_fields)."""
-    documentos = DocumentoApresentado.objects.filter(inscricao__in=inscricoes)
+    DocumentoApresentado.objects.filter(inscricao__in=inscricoes).delete()
+    # Depois: apagar o documento grava no histórico o registro da remoção, que também sai.
     DocumentoApresentado.history.filter(inscricao_id__in=inscricoes.values("pk")).delete()
-    documentos.delete()
     return inscricoes.update(cor_raca="", quilombola=False, pcd=False, autodeclaracao_em=None)
 
 
