@@ -112,3 +112,10 @@ def test_a_previa_da_convocacao_avisa_e_leva_a_ficha(indigena, cliente_com):
                    ).content.decode()
     assert "exige documento para ocupar vaga reservada" in html
     assert f'href="{_ficha(indigena)}"' in html and "Indígenas: documento a conferir" in html
+
+
+def test_o_painel_do_certame_diz_o_documento_que_a_lei_congelada_exige(indigena, admin_client):
+    html = admin_client.get(reverse("admin:concursos_certame_painel", args=[indigena.certame_id])).content.decode()
+    assert ("Documento para concorrer à reserva de Indígenas: um destes documentos: Declaração de pertencimento "
+            "étnico") in html
+    assert "(art. 2º, II, a)" in html and "(art. 2º, II)." in html
