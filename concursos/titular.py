@@ -60,11 +60,6 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
                      data_br(i.autodeclaracao_em), "" if i.nota_final is None else f"{i.nota_final:n}",
                      "" if i.classificacao is None else str(i.classificacao), i.get_situacao_display(),
                      i.get_heteroidentificacao_display()) for i in inscricoes)),
-        Secao("Documentos apresentados para a reserva",
-              ("edital", "inscrição", "documento", "origem", "registrado em", "conferência", "conferido em", "motivo"),
-              tuple((d.inscricao.certame.numero_edital, d.inscricao.numero, d.nome, d.get_origem_display(),
-                     _quando(d.registrado_em), d.get_conferencia_display(), _quando(d.conferido_em), d.motivo)
-                    for d in documentos)),
         Secao("Convocações", ("edital", "cargo", "posição", "vaga", "chamada", "ato", "situação"),
               tuple((c.cargo.certame.numero_edital, c.cargo.codigo, str(c.posicao), c.vaga,
                      f"{c.chamada.numero}ª, {data_br(c.chamada.data)}", c.chamada.ato, c.etapa)
@@ -73,6 +68,11 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
               ("edital", "inscrição", "tipo", "ato", "data", "motivo", "o que mudou"),
               tuple((a.inscricao.certame.numero_edital, a.inscricao.numero, a.get_tipo_display(), a.ato,
                      data_br(a.data), a.motivo, a.efeito) for a in atos)),
+        Secao("Documentos apresentados para a reserva",
+              ("edital", "inscrição", "documento", "origem", "registrado em", "conferência", "conferido em", "motivo"),
+              tuple((d.inscricao.certame.numero_edital, d.inscricao.numero, d.nome, d.get_origem_display(),
+                     _quando(d.registrado_em), d.get_conferencia_display(), _quando(d.conferido_em), d.motivo)
+                    for d in documentos)),
         Secao("Quem acessou os seus dados sensíveis (LGPD art. 37)",
               ("quando", "conta", "tipo", "o que", "finalidade"),
               tuple((f"{timezone.localtime(a.em):%d/%m/%Y %H:%M}", a.nome_usuario, a.get_tipo_display(),
