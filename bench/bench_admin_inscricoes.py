@@ -89,11 +89,11 @@ def gravar_dados(inscricoes: int, cargos: int) -> None:
                 nota = f"{100 - classificacao * 90 / por_cargo:.3f}"
                 yield (str(certame.pk), str(cargo), str(primeiro + i), f"{i + 1:08d}", reserva, cor, "f",
                        "t" if sorteio.random() < 0.05 else "f", nota, str(classificacao), situacao,
-                       "nao_se_aplica", "")
+                       "nao_se_aplica")
 
         copiar(cursor, "concursos_inscricao",
                "certame_id, cargo_id, candidato_id, numero, reserva, cor_raca, quilombola, pcd, nota_final, "
-               "classificacao, situacao, heteroidentificacao, documento_indigena", linhas())
+               "classificacao, situacao, heteroidentificacao", linhas())
         cursor.execute("ANALYZE")
     usuario = get_user_model().objects.create_superuser("bench", "bench@example.org", "bench-senha-123")
     certame = certame_publicar(certame=certame, usuario=usuario)

@@ -64,11 +64,11 @@ def gravar_certame(inscricoes: int, cargos: int, municipio: str = "Afonso Cláud
                 # Cotistas com a autodeclaração já confirmada pela comissão (a porta confere cada um).
                 hetero = "confirmado" if reserva == "t" else "nao_se_aplica"
                 yield (str(certame.pk), str(cargo), str(primeiro + i), f"{i + 1:08d}", reserva, cor, "f",
-                       "t" if sorteio.random() < 0.05 else "f", str(classificacao), situacao, hetero, "")
+                       "t" if sorteio.random() < 0.05 else "f", str(classificacao), situacao, hetero)
 
         copiar(cursor, "concursos_inscricao",
                "certame_id, cargo_id, candidato_id, numero, reserva, cor_raca, quilombola, pcd, classificacao, "
-               "situacao, heteroidentificacao, documento_indigena", linhas())
+               "situacao, heteroidentificacao", linhas())
         cursor.execute("ANALYZE")
     usuario = get_user_model().objects.create_superuser("bench", "bench@example.org", "bench-senha-123")
     return certame, usuario

@@ -9,7 +9,12 @@ gravação e commit) e a memória é o pico (ru_maxrss) desse processo.
 Metas (issue 3): 100.000 linhas a ≥ 20.000 linhas/s; 1.000.000 de linhas em ≤ 90 s com pico ≤ 1 GB.
 Mede também a reimportação de resultados (arquivo só com inscricao, nota_final, classificacao, situacao).
 
+Com --documentos, o edital é de Iúna (publicado) e o arquivo traz as colunas do documento apresentado para a reserva
+(Iúna art. 2º, II): cada indígena cotista com a declaração de pertencimento, conferida pela banca (aceita ou, uma em
+cada dez, recusada com o motivo).
+
 Uso: python bench/bench_importacao.py [--linhas 100000 1000000] [--cargos 500] [--perfil] [--banco NOME]
+[--documentos]
 (--banco: outro nome para o banco próprio, para não apagar o de outra medição rodando no mesmo servidor)
 """
 
@@ -35,14 +40,21 @@ METAS = {100_000: ("linhas/s", 20_000), 1_000_000: ("segundos", 90)}
 META_MEMORIA_MB = 1024
 CORES = ["branca"] * 44 + ["preta"] * 10 + ["parda"] * 36 + ["amarela"] * 5 + ["indigena"] * 5
 CABECALHO = ("inscricao,cargo,nome,nome_social,cpf,data_nascimento,genero,email,telefone,cor_raca,quilombola,pcd,"
-             "reserva,autodeclaracao_em,nota_final,classificacao,situacao\n")
+             "reserva,autodeclaracao_em,nota_final,classificacao,situacao")
+DOCUMENTOS = ",documento,documento_conferencia,documento_motivo"
 
 
-def gerar_csv(caminho: Path, linhas: int, cargos: int, primeiro_cpf: int) -> None:
+def _documento(sorteio: random.Random, cor: str, reserva: str) -> str:
+    if cor != "indigena" or reserva != "sim":
+        return ",,,"
+    return ",DECL,recusado,Declaração sem a assinatura da liderança" if sorteio.random() < 0.1 else ",DECL,aceito,"
+
+
+def gerar_csv(caminho: Path, linhas: int, cargos: int, primeiro_cpf: int, documentos: bool = False) -> None:
     sorteio = random.Random(linhas)
     por_cargo = [0] * cargos
     with open(caminho, "w", encoding="utf-8", newline="") as saida:
-        saida.write(CABECALHO)
+        saida.write(CABECALHO + (DOCUMENTOS if documentos else "") + "\n")
         bloco = []
         for i in range(linhas):
             c = i % cargos
@@ -55,7 +67,8 @@ def gerar_csv(caminho: Path, linhas: int, cargos: int, primeiro_cpf: int) -> Non
                 f"pessoa{i + 1}@exemplo.org,(27) 99999-{i % 10000:04d},{cor},"
                 f"{'sim' if sorteio.random() < 0.02 else 'nao'},{'sim' if sorteio.random() < 0.08 else 'nao'},"
                 f"{reserva},15/03/2024,{sorteio.randint(0, 100000) / 1000:.3f},{por_cargo[c]},"
-                f"{'habilitado' if sorteio.random() < 0.95 else 'eliminado'}\n")
+                f"{'habilitado' if sorteio.random() < 0.95 else 'eliminado'}"
+                f"{_documento(sorteio, cor, reserva) if documentos else ''}\n")
             if len(bloco) >= 50_000:
                 saida.writelines(bloco)
                 bloco.clear()
@@ -106,20 +119,28 @@ def medir_comando(args: list[str], ambiente: dict) -> tuple[float, float, str]:
     return segundos, uso.ru_maxrss / 1024, saida
 
 
-def preparar_certames(tamanhos: list[int], cargos: int) -> dict[int, int]:
+def preparar_certames(tamanhos: list[int], cargos: int, documentos: bool = False) -> dict[int, int]:
     from datetime import date
 
     from concursos.models import Cargo, Certame
+    from concursos.services.certame import certame_publicar
+    from legislacao.models import Lei
     from nucleo.models import Municipio, Orgao
 
-    orgao = Orgao.objects.create(nome="Prefeitura Municipal de Vargem Alta",
-                                 municipio=Municipio.objects.pelo_nome("Vargem Alta", "ES"))
+    # Com os documentos, um edital de Iúna publicado (a lei exige documento dos indígenas e a coluna só vale com a
+    # lei congelada); a data de publicação da lei, que o texto não traz, informada aqui.
+    cidade = "Iúna" if documentos else "Vargem Alta"
+    Lei.objects.filter(slug="iuna-es").update(data_publicacao=date(2022, 4, 1))
+    orgao = Orgao.objects.create(nome=f"Prefeitura Municipal de {cidade}",
+                                 municipio=Municipio.objects.pelo_nome(cidade, "ES"))
     ids = {}
     for n in tamanhos:
         certame = Certame.objects.create(orgao=orgao, numero_edital=f"{n}/2025", titulo=f"Benchmark {n}",
                                          data_edital=date(2025, 3, 1), **prazos_do_edital(date(2025, 3, 1)))
         Cargo.objects.bulk_create([Cargo(certame=certame, codigo=f"C{c:03d}", nome=f"Cargo {c}", vagas=10,
                                          vagas_pcd=1) for c in range(cargos)])
+        if documentos:
+            certame_publicar(certame=certame, usuario=None)
         ids[n] = certame.pk
     return ids
 
@@ -132,6 +153,8 @@ def main() -> int:
                                                                   "sob cProfile, e mostra as funções mais custosas")
     argumentos.add_argument("--banco", default=BANCO, type=nome_de_banco,
                             help=f"nome do banco próprio (padrão {BANCO}); é apagado no começo e no fim")
+    argumentos.add_argument("--documentos", action="store_true",
+                            help="edital de Iúna, com as colunas do documento para a reserva (art. 2º, II)")
     opcoes = argumentos.parse_args()
     base = os.environ.get("DATABASE_URL", "")
     if not base.startswith(("postgres://", "postgresql://")):
@@ -142,7 +165,8 @@ def main() -> int:
     python = sys.executable
     manage = str(RAIZ / "manage.py")
 
-    print(f"Benchmark da importação — PostgreSQL, banco {opcoes.banco}; {opcoes.cargos} cargos por certame")
+    print(f"Benchmark da importação — PostgreSQL, banco {opcoes.banco}; {opcoes.cargos} cargos por certame"
+          + ("; edital de Iúna, com as colunas do documento para a reserva" if opcoes.documentos else ""))
     recriar_banco(base, opcoes.banco)
     dentro = True
     try:
@@ -152,14 +176,14 @@ def main() -> int:
         django.setup()
         from django.db import connections
 
-        certames = preparar_certames(sorted(opcoes.linhas), opcoes.cargos)
+        certames = preparar_certames(sorted(opcoes.linhas), opcoes.cargos, opcoes.documentos)
         connections.close_all()
         primeiro_cpf = 100_000_000
         with tempfile.TemporaryDirectory() as pasta:
             for n in sorted(opcoes.linhas):
                 arquivo = Path(pasta) / f"inscricoes_{n}.csv"
                 inicio = time.perf_counter()
-                gerar_csv(arquivo, n, opcoes.cargos, primeiro_cpf)
+                gerar_csv(arquivo, n, opcoes.cargos, primeiro_cpf, opcoes.documentos)
                 primeiro_cpf += n
                 print(f"\n{milhar(n)} linhas: CSV de {arquivo.stat().st_size / 2**20:.0f} MiB gerado em "
                       f"{time.perf_counter() - inicio:.1f} s (fora da medição)")

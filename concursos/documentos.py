@@ -25,7 +25,7 @@ from documentos.models import DocumentoEmitido
 from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
 from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto
 from documentos.tipos import registrar_tipo
-from legislacao import motor
+from legislacao import comprovacao, motor
 from legislacao.models import Consequencia, Desempate, Esfera, Lei, OrdemNomeacao
 from legislacao.rotulos import nomes_das_vagas
 from legislacao.saida import bases_compactas, ordem_compacta
@@ -130,6 +130,11 @@ def _lei_do_certame(certame: Certame) -> tuple[Lei | None, dict]:
 def base_legal(regras: motor.Regras, lei: dict) -> list[Norma]:
     """As regras que o quadro aplica, cada uma com o seu artigo, das regras congeladas do certame (e, nas vagas PcD e
     no critério das posições, do edital)."""
+    return [*_normas_das_posicoes(regras), *_normas_das_listas(regras, lei), *_normas_da_heteroidentificacao(lei),
+            *_normas_dos_documentos(regras, lei)]
+
+
+def _normas_das_posicoes(regras: motor.Regras) -> list[Norma]:
     ordem = OrdemNomeacao.PCD_ANTES if regras.nomeacao_pcd_antes_da_reserva else OrdemNomeacao.RESERVA_ANTES
     desempate = Desempate.PCD_ANTES if regras.posicao_pcd_antes_da_reserva else Desempate.RESERVA_ANTES
     itens = [Norma("Mínimo de vagas", f"só há reserva num cargo com {regras.minimo_vagas} vagas ou mais, "
@@ -144,41 +149,54 @@ def base_legal(regras: motor.Regras, lei: dict) -> list[Norma]:
                    regras.artigo_desempate or regras.item_criterio)]
     if regras.pcd.artigo or regras.pcd.percentual is not None or regras.pcd.posicoes:
         itens.append(Norma("Vagas PcD", _regra_pcd(regras.pcd), regras.pcd.artigo))
-    if regras.equidade_genero:
-        itens.append(Norma("Equidade de gênero", "as vagas reservadas de cada grupo se alternam entre mulheres e "
-                                                 "homens, a primeira ao mais bem classificado do grupo; sem candidatos "
-                                                 "de um gênero, revertem ao outro", regras.artigo_equidade_genero))
     if regras.pcd_primeiro_nos_empregos:
         itens.append(Norma("Empregos públicos", "nos cargos marcados como emprego público, as vagas PcD ocupam as "
                                                 "primeiras posições da ordem de nomeação",
                            regras.artigo_pcd_primeiro_nos_empregos))
-    if regras.lista_mais_favoravel:
-        itens.append(Norma("Lista mais favorável", "o cotista aprovado dentro das vagas de ampla concorrência é "
-                                                   "nomeado na posição que a lista da reserva lhe daria, se anterior, "
-                                                   "sem contar na reserva", regras.artigo_lista_mais_favoravel))
-    if regras.artigo_ampla:
-        itens.append(Norma("Cotista na ampla", "o cotista classificado dentro das vagas de ampla concorrência é "
-                                               "nomeado por elas e não ocupa vaga reservada", regras.artigo_ampla))
-    if lei.get("artigo_desistencia"):
-        itens.append(Norma("Desistência", "a vaga vai ao próximo candidato da mesma lista de quem desistiu",
-                           lei["artigo_desistencia"]))
-    if regras.artigo_reversao:
-        cadeias = "; ".join(f"{g.codigo} → {', '.join(g.reverte_para)}" for g in regras.grupos if g.reverte_para)
-        antes = f" (antes, aos grupos da cadeia: {cadeias})" if cadeias else ""
-        itens.append(Norma("Reversão", f"vaga reservada sem candidato aprovado do grupo reverte{antes} à ampla "
-                                       "concorrência", regras.artigo_reversao))
-    if regras.uma_reserva_so:
-        itens.append(Norma("Reserva única", "quem é elegível a mais de uma reserva concorre só na de maior "
-                                            "percentual (no empate, na que vem antes na lei)",
-                           regras.artigo_uma_reserva))
-    if lei.get("artigo_cadastro"):
-        itens.append(Norma("Cadastro de reserva", "as posições além das vagas do edital (novas vagas na validade) "
-                                                  "seguem o mesmo padrão", lei["artigo_cadastro"]))
-    for chave, tema in (("nao_confirmacao", "Não confirmação"), ("ausencia", "Ausência")):
-        if lei.get(chave) and lei[chave] != Consequencia.NAO_PREVISTA:
-            itens.append(Norma(f"Heteroidentificação: {tema.lower()}", Consequencia(lei[chave]).label.lower(),
-                               lei.get(f"artigo_{chave}", "")))
     return itens
+
+
+def _normas_das_listas(regras: motor.Regras, lei: dict) -> list[Norma]:
+    """As regras de quem ocupa as vagas que a lei do certame tem (cada uma só quando a lei a tem)."""
+    cadeias = "; ".join(f"{g.codigo} → {', '.join(g.reverte_para)}" for g in regras.grupos if g.reverte_para)
+    antes = f" (antes, aos grupos da cadeia: {cadeias})" if cadeias else ""
+    possiveis = [
+        (regras.equidade_genero, "Equidade de gênero",
+         "as vagas reservadas de cada grupo se alternam entre mulheres e homens, a primeira ao mais bem classificado "
+         "do grupo; sem candidatos de um gênero, revertem ao outro", regras.artigo_equidade_genero),
+        (regras.lista_mais_favoravel, "Lista mais favorável",
+         "o cotista aprovado dentro das vagas de ampla concorrência é nomeado na posição que a lista da reserva lhe "
+         "daria, se anterior, sem contar na reserva", regras.artigo_lista_mais_favoravel),
+        (regras.artigo_ampla, "Cotista na ampla",
+         "o cotista classificado dentro das vagas de ampla concorrência é nomeado por elas e não ocupa vaga "
+         "reservada", regras.artigo_ampla),
+        (lei.get("artigo_desistencia"), "Desistência",
+         "a vaga vai ao próximo candidato da mesma lista de quem desistiu", lei.get("artigo_desistencia", "")),
+        (regras.artigo_reversao, "Reversão",
+         f"vaga reservada sem candidato aprovado do grupo reverte{antes} à ampla concorrência",
+         regras.artigo_reversao),
+        (regras.uma_reserva_so, "Reserva única",
+         "quem é elegível a mais de uma reserva concorre só na de maior percentual (no empate, na que vem antes na "
+         "lei)", regras.artigo_uma_reserva),
+        (lei.get("artigo_cadastro"), "Cadastro de reserva",
+         "as posições além das vagas do edital (novas vagas na validade) seguem o mesmo padrão",
+         lei.get("artigo_cadastro", "")),
+    ]
+    return [Norma(tema, texto, artigo) for vale, tema, texto, artigo in possiveis if vale]
+
+
+def _normas_da_heteroidentificacao(lei: dict) -> list[Norma]:
+    return [Norma(f"Heteroidentificação: {tema.lower()}", Consequencia(lei[chave]).label.lower(),
+                  lei.get(f"artigo_{chave}", ""))
+            for chave, tema in (("nao_confirmacao", "Não confirmação"), ("ausencia", "Ausência"))
+            if lei.get(chave) and lei[chave] != Consequencia.NAO_PREVISTA]
+
+
+def _normas_dos_documentos(regras: motor.Regras, lei: dict) -> list[Norma]:
+    nomes = {g.codigo: g.nome for g in regras.grupos}
+    return [Norma(f"Documentos: {nomes.get(grupo, grupo)}",
+                  f"para concorrer à reserva, o candidato apresenta {exigencia.descrever()}", exigencia.artigo)
+            for grupo, exigencia in comprovacao.exigencias_de_dict(lei.get("documentos")).items()]
 
 
 @dataclass(frozen=True)

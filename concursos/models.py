@@ -27,7 +27,7 @@ from localflavor.br.validators import BRCPFValidator
 from simple_history.models import HistoricalRecords
 
 from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
-from legislacao import motor
+from legislacao import comprovacao, motor
 from legislacao.models import Lei, citar
 from legislacao.selectors import Aplicabilidade, lei_aplicavel
 from nucleo.models import Esfera, Municipio, Orgao, TarefaComProgresso
@@ -214,6 +214,14 @@ class Certame(models.Model):
             percentual=self.pcd_percentual, arredondamento=motor.Arredondamento(self.pcd_arredondamento),
             minimo_vagas=self.pcd_minimo_vagas, posicoes=lista_de_posicoes(self.pcd_posicoes),
             intervalo=self.pcd_intervalo or 0, artigo=self.pcd_base)
+
+    def exigencias_documentais(self) -> dict[str, comprovacao.Exigencia]:
+        """Os documentos que a lei exige para cada grupo de reserva, congelados na publicação; num edital publicado
+        antes deles (sem a chave), nenhum. Antes da publicação, os da lei que se aplicaria hoje (só para prévia)."""
+        if self.regras is not None:
+            return comprovacao.exigencias_de_dict((self.regras.get("lei") or {}).get("documentos"))
+        lei = lei_aplicavel(municipio=self.municipio, data_edital=self.data_edital).lei
+        return {e.grupo: e for e in lei.exigencias_documentais()} if lei else {}
 
     def clean(self) -> None:
         self._municipio_do_orgao()
@@ -424,17 +432,8 @@ class Heteroidentificacao(models.TextChoices):
     AUSENTE = "ausente", "Ausente"
 
 
-class DocumentoIndigena(models.TextChoices):
-    # Iúna art. 2º, II.
-    DECLARACAO = "declaracao", "Declaração de pertencimento étnico"
-    REGISTRO_CIVIL = "registro_civil", "Registro civil com a identificação étnica"
-    RANI = "rani", "RANI (FUNAI)"
-    RESIDENCIA = "residencia", "Comprovante de residência em área ou território indígena"
-    NASCIMENTO = "nascimento", "Certidão de nascimento ou RG com o local de nascimento"
-
-
 CAMPOS_TRAVADOS = ("cargo_id", "candidato_id", "numero", "reserva", "cor_raca", "quilombola", "pcd",
-                   "autodeclaracao_em", "documento_indigena")
+                   "autodeclaracao_em")
 
 
 class Inscricao(models.Model):
@@ -453,8 +452,6 @@ class Inscricao(models.Model):
     quilombola = models.BooleanField("declarou-se quilombola", default=False)
     pcd = models.BooleanField("concorre às vagas PcD", default=False)
     autodeclaracao_em = models.DateField("data da autodeclaração", null=True, blank=True)
-    documento_indigena = models.CharField("documento de pertencimento indígena", max_length=16, blank=True,
-                                          choices=DocumentoIndigena.choices)
     nota_final = models.DecimalField("nota final", max_digits=8, decimal_places=3, null=True, blank=True)
     classificacao = models.PositiveIntegerField("classificação geral", null=True, blank=True,
                                                 help_text="Após os desempates da banca (1 = melhor).")
@@ -476,8 +473,8 @@ class Inscricao(models.Model):
     # a guarda (concursos/retencao.py) não precisa apagá-la de lá.
     # Nem o estado da heteroidentificação: só cotistas passam por ela (o ato da comissão tem o seu histórico, na
     # avaliação).
-    history = HistoricalRecords(excluded_fields=["cor_raca", "quilombola", "pcd", "reserva", "documento_indigena",
-                                                 "autodeclaracao_em", "heteroidentificacao"],
+    history = HistoricalRecords(excluded_fields=["cor_raca", "quilombola", "pcd", "reserva", "autodeclaracao_em",
+                                                 "heteroidentificacao"],
                                 no_db_index=["certame", "cargo", "candidato", "importacao"])
 
     class Meta:
@@ -738,6 +735,60 @@ class AtoDoResultado(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_tipo_display()} — {self.ato}"
+
+
+class OrigemDocumento(models.TextChoices):
+    ARQUIVO = "arquivo", "Arquivo da banca"
+    MANUAL = "manual", "Registro à mão"
+
+
+class DocumentoApresentado(models.Model):
+    """Um documento que o candidato apresentou para concorrer a uma reserva cuja lei o exige (Iúna art. 2º, II;
+    Ibatiba art. 2º), com a conferência: aceito ou recusado, por quem, quando e, na recusa, o motivo. `grupo` e `tipo`
+    são os códigos da lei congelada no certame (`Certame.exigencias_documentais`); `nome`, o do tipo no dia do
+    registro. O tipo vazio registra que nada foi apresentado no prazo do edital (comprovacao.NENHUM).
+
+    Revela a etnia declarada: só quem vê dados sensíveis o vê, e cada ficha aberta vai ao registro de acessos. Só se
+    grava por concursos/services/inscricao.py (à mão) e pela importação do arquivo da banca; o histórico guarda cada
+    mudança, com quem e por quê, e some com o documento ao fim da guarda (concursos/retencao.py)."""
+
+    inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", on_delete=models.CASCADE,
+                                  related_name="documentos")
+    grupo = models.CharField("grupo de reserva", max_length=12)
+    tipo = models.CharField("tipo", max_length=12, blank=True)
+    nome = models.CharField("documento", max_length=200)
+    origem = models.CharField("origem", max_length=10, choices=OrigemDocumento.choices)
+    importacao = models.ForeignKey(Importacao, verbose_name="importação de origem", null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="documentos_registrados")
+    observacao = models.TextField("observação", blank=True)
+    registrado_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="registrado por", null=True,
+                                       blank=True, on_delete=models.PROTECT, related_name="+")
+    registrado_em = models.DateTimeField("registrado em", default=timezone.now)
+    conferencia = models.CharField("conferência", max_length=10, default=comprovacao.Conferencia.A_CONFERIR.value,
+                                   choices=[(comprovacao.Conferencia.A_CONFERIR.value, "A conferir"),
+                                            (comprovacao.Conferencia.ACEITO.value, "Aceito"),
+                                            (comprovacao.Conferencia.RECUSADO.value, "Recusado")])
+    motivo = models.TextField("motivo da conferência", blank=True)
+    conferido_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="conferido por", null=True, blank=True,
+                                      on_delete=models.PROTECT, related_name="+")
+    conferido_em = models.DateTimeField("conferido em", null=True, blank=True)
+    conferido_na_importacao = models.ForeignKey(
+        Importacao, verbose_name="conferido no arquivo da banca", null=True, blank=True, on_delete=models.PROTECT,
+        related_name="documentos_conferidos")
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "documento apresentado"
+        verbose_name_plural = "documentos apresentados"
+        ordering = ["inscricao", "registrado_em", "pk"]
+        constraints = [
+            # A recusa diz o porquê (o candidato pode recorrer dela).
+            models.CheckConstraint(condition=~Q(conferencia=comprovacao.Conferencia.RECUSADO.value) | ~Q(motivo=""),
+                                   name="documento_recusado_com_motivo"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.nome} ({self.get_conferencia_display().lower()})"
 
 
 class EstadoExportacao(models.TextChoices):

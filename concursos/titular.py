@@ -1,6 +1,6 @@
 """A parte dos certames no relatório do titular (LGPD art. 18): o cadastro, as inscrições com a autodeclaração e o
-resultado, as convocações, os atos que mudaram o resultado publicado (com o motivo) e o registro de quem acessou os
-seus dados sensíveis (art. 37)."""
+resultado, os documentos apresentados para a reserva (com a conferência e o motivo), as convocações, os atos que
+mudaram o resultado publicado (com o motivo) e o registro de quem acessou os seus dados sensíveis (art. 37)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,16 @@ from collections.abc import Iterable
 
 from django.utils import timezone
 
-from concursos.models import AtoDoResultado, Candidato, Convocacao, Inscricao, formatar_cpf
+from concursos.models import AtoDoResultado, Candidato, Convocacao, DocumentoApresentado, Inscricao, formatar_cpf
 from nucleo.models import AcessoSensivel, Orgao
 from nucleo.texto import data_br
 from nucleo.titular import Secao
 
 SIM_NAO = {True: "sim", False: "não"}
+
+
+def _quando(momento) -> str:
+    return f"{timezone.localtime(momento):%d/%m/%Y %H:%M}" if momento else ""
 
 
 def _cadastros(cpf: str, orgaos: frozenset[int] | None):
@@ -33,6 +37,8 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
                       .order_by("certame__data_edital", "numero"))
     convocacoes = (Convocacao.objects.filter(inscricao__in=[i.pk for i in inscricoes])
                    .select_related("chamada", "cargo__certame").order_by("cargo", "posicao"))
+    documentos = (DocumentoApresentado.objects.filter(inscricao__in=[i.pk for i in inscricoes])
+                  .select_related("inscricao__certame").order_by("registrado_em", "pk"))
     atos = (AtoDoResultado.objects.filter(inscricao__in=[i.pk for i in inscricoes])
             .select_related("inscricao__certame").order_by("criado_em", "pk"))
     acessos = AcessoSensivel.objects.filter(titular_id__in=ids)
@@ -62,6 +68,11 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
               ("edital", "inscrição", "tipo", "ato", "data", "motivo", "o que mudou"),
               tuple((a.inscricao.certame.numero_edital, a.inscricao.numero, a.get_tipo_display(), a.ato,
                      data_br(a.data), a.motivo, a.efeito) for a in atos)),
+        Secao("Documentos apresentados para a reserva",
+              ("edital", "inscrição", "documento", "origem", "registrado em", "conferência", "conferido em", "motivo"),
+              tuple((d.inscricao.certame.numero_edital, d.inscricao.numero, d.nome, d.get_origem_display(),
+                     _quando(d.registrado_em), d.get_conferencia_display(), _quando(d.conferido_em), d.motivo)
+                    for d in documentos)),
         Secao("Quem acessou os seus dados sensíveis (LGPD art. 37)",
               ("quando", "conta", "tipo", "o que", "finalidade"),
               tuple((f"{timezone.localtime(a.em):%d/%m/%Y %H:%M}", a.nome_usuario, a.get_tipo_display(),

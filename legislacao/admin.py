@@ -22,9 +22,17 @@ from documentos.envios import limite_em_fluxo
 from legislacao import motor
 from legislacao.entrada import COLUNAS, ErroEntrada, ler_candidatos
 from legislacao.forms import QualLeiForm, SimuladorForm
-from legislacao.models import CAMPOS_PERMITIDOS_CONGELADA, CAMPOS_PREENCHIVEIS_CONGELADA, Esfera, GrupoReserva, Lei
+from legislacao.models import (
+    CAMPOS_PERMITIDOS_CONGELADA,
+    CAMPOS_PREENCHIVEIS_CONGELADA,
+    DocumentoAceito,
+    Esfera,
+    GrupoReserva,
+    Lei,
+)
 from legislacao.services import lei_nova_versao
 from legislacao.simulador import simular
+from nucleo.filtros import FiltrosPermitidosAdmin
 from nucleo.historico import HistoricoSoConsultaAdmin
 
 DECISOES = Path(settings.BASE_DIR) / "docs" / "decisoes"
@@ -72,22 +80,40 @@ class GruposFormSet(BaseInlineFormSet):
             raise ValidationError(f"Os percentuais dos grupos somam {total}%, mais que 100%.")
 
 
+def documentos_do_grupo(grupo: GrupoReserva) -> str:
+    """Os documentos que a lei aceita para o grupo, numa frase, para a ficha da lei."""
+    exigencia = grupo.exigencia() if grupo.pk else None
+    if exigencia is None:
+        return "Nenhum: a lei não exige documento para concorrer a esta reserva."
+    return f"O candidato apresenta {exigencia.descrever()}" + (f" ({exigencia.artigo})." if exigencia.artigo else ".")
+
+
 class GrupoReservaInline(admin.StackedInline):
     model = GrupoReserva
     formset = GruposFormSet
     extra = 0
     classes = ["grupos-reserva"]
+    # Os documentos que a lei aceita se cadastram na página do grupo («Alterar»), um por linha, com o artigo.
+    show_change_link = True
+    readonly_fields = ["documentos_aceitos"]
     fieldsets = [
         (None, {"fields": [("ordem", "codigo", "nome"), ("percentual", "artigo")]}),
         ("Quem pode concorrer", {"fields": [("preta", "parda", "indigena", "quilombola"), "artigo_elegibilidade",
-                                            ("documentos", "artigo_documentos")]}),
+                                            "documentos_aceitos", ("documentos_regra", "artigo_documentos")]}),
         ("Posições na ordem de nomeação", {"fields": [("padrao", "intervalo", "posicoes"), "artigo_padrao",
                                                       "reverte_para"]}),
     ]
 
-    def get_formset(self, request, obj=None, **kwargs):
-        kwargs.setdefault("widgets", {"documentos": Textarea(attrs={"rows": 3, "cols": 60})})
-        return super().get_formset(request, obj, **kwargs)
+    @admin.display(description="documentos aceitos")
+    def documentos_aceitos(self, grupo: GrupoReserva) -> str:
+        return documentos_do_grupo(grupo)
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        campo = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if db_field.name == "documentos_regra":
+            # Um formulário que não traz a composição (sem documentos, ela não importa) fica com a do modelo.
+            campo.required = False
+        return campo
 
     # Numa lei congelada os grupos só se consultam (o edital publicado os usou).
     def has_add_permission(self, request, obj=None):
@@ -98,6 +124,82 @@ class GrupoReservaInline(admin.StackedInline):
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and not (obj and obj.congelada)
+
+
+class DocumentosFormSet(BaseInlineFormSet):
+    """O código de um documento é a chave do arquivo da banca: único na lei, não só no grupo."""
+
+    def clean(self):
+        super().clean()
+        codigos = [f.cleaned_data.get("codigo") for f in self.forms
+                   if f.cleaned_data and not f.cleaned_data.get("DELETE") and f.cleaned_data.get("codigo")]
+        repetidos = sorted({c for c in codigos if codigos.count(c) > 1})
+        if repetidos:
+            raise ValidationError(f"Código repetido: {', '.join(repetidos)}.")
+
+
+class DocumentoAceitoInline(admin.TabularInline):
+    model = DocumentoAceito
+    formset = DocumentosFormSet
+    extra = 0
+    fields = ["ordem", "codigo", "nome", "descricao", "artigo"]
+
+    def get_formset(self, request, obj=None, **kwargs):
+        kwargs.setdefault("widgets", {"descricao": Textarea(attrs={"rows": 2, "cols": 40})})
+        return super().get_formset(request, obj, **kwargs)
+
+    def has_add_permission(self, request, obj=None):
+        return super().has_add_permission(request, obj) and not (obj and obj.lei.congelada)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and not (obj and obj.lei.congelada)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and not (obj and obj.lei.congelada)
+
+
+@admin.register(GrupoReserva)
+class GrupoReservaAdmin(FiltrosPermitidosAdmin, HistoricoSoConsultaAdmin):
+    """A página de um grupo de reserva: os documentos que a lei aceita para concorrer a ele (Iúna art. 2º, II;
+    Ibatiba art. 2º), com a composição e o artigo. O resto do grupo se edita na ficha da lei; a página abre pelo
+    «Alterar» de cada grupo lá, e não aparece no índice."""
+
+    inlines = [DocumentoAceitoInline]
+    fieldsets = [
+        (None, {"fields": ["lei", ("codigo", "nome"), "quem_concorre"]}),
+        ("Documentos que a lei aceita", {
+            "description": "Cada documento com o código que o arquivo da banca usa na coluna «documento» e o artigo. "
+                           "Com mais de um, a composição diz se basta um (p. ex. Iúna art. 2º, II: a declaração de "
+                           "pertencimento étnico ou um dos documentos das alíneas a a d) ou se são todos. Sem "
+                           "documento, o grupo não exige nenhum. As regras valem para os editais publicados depois "
+                           "(congeladas com o resto da lei).",
+            "fields": [("documentos_regra", "artigo_documentos")]}),
+    ]
+    readonly_fields = ["lei", "codigo", "nome", "quem_concorre"]
+
+    @admin.display(description="quem pode concorrer")
+    def quem_concorre(self, grupo: GrupoReserva) -> str:
+        nomes = [rotulo for campo, rotulo in (("preta", "pretos"), ("parda", "pardos"), ("indigena", "indígenas"),
+                                              ("quilombola", "quilombolas")) if getattr(grupo, campo)]
+        return ", ".join(nomes) + (f" ({grupo.artigo_elegibilidade})" if grupo.artigo_elegibilidade else "")
+
+    def has_module_permission(self, request):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and not (obj and obj.lei.congelada)
+
+    def response_change(self, request, obj):
+        if "_continue" in request.POST:
+            return super().response_change(request, obj)
+        self.message_user(request, f"Documentos de «{obj.nome}» salvos.", messages.SUCCESS)
+        return HttpResponseRedirect(reverse("admin:legislacao_lei_change", args=[obj.lei_id]))
 
 
 @admin.register(Lei)

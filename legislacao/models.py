@@ -11,7 +11,7 @@ from django.db import models
 from localflavor.br.br_states import STATE_CHOICES
 from simple_history.models import HistoricalRecords
 
-from legislacao import motor
+from legislacao import comprovacao, motor
 from nucleo.models import Esfera, Municipio
 
 
@@ -57,6 +57,10 @@ class InstanciaRecurso(models.TextChoices):
 ARTIGO_AJUDA = "Dispositivo que estabelece a regra, p. ex. «art. 2º, § 1º»."
 codigo_grupo = RegexValidator(r"^[A-Z][A-Z0-9_]{0,11}$", "Use de 1 a 12 letras maiúsculas, dígitos ou _, "
                               "começando por letra (p. ex. NEG, IND, PP).")
+
+
+codigo_documento = RegexValidator(r"^[A-Z][A-Z0-9_]{0,11}$", "Use de 1 a 12 letras maiúsculas, dígitos ou _, "
+                                  "começando por letra (p. ex. DECL, RANI).")
 
 
 def citar(artigo: str) -> str:
@@ -325,6 +329,11 @@ class Lei(models.Model):
             artigo_pcd_primeiro_nos_empregos=self.artigo_pcd_primeiro_nos_empregos,
         )
 
+    def exigencias_documentais(self) -> tuple[comprovacao.Exigencia, ...]:
+        """Os documentos que esta versão da lei aceita, por grupo de reserva (só os grupos que os exigem)."""
+        grupos = self.grupos.prefetch_related("documentos_aceitos")
+        return tuple(e for e in (g.exigencia() for g in grupos) if e is not None)
+
     def clean(self) -> None:
         if self.esfera == Esfera.MUNICIPAL and not self.municipio_id:
             raise ValidationError({"municipio": "Uma lei municipal precisa do município."})
@@ -370,8 +379,12 @@ class GrupoReserva(models.Model):
     indigena = models.BooleanField("autodeclarados indígenas", default=False)
     quilombola = models.BooleanField("quilombolas", default=False)
     artigo_elegibilidade = _artigo("artigo de quem pode concorrer")
-    documentos = models.TextField("documentos exigidos", blank=True,
-                                  help_text="P. ex. a declaração de pertencimento étnico dos indígenas.")
+    documentos_regra = models.CharField(
+        "documentos: composição", max_length=10, choices=[(comprovacao.Regra.UM_DOS.value, "Basta um dos documentos"),
+                                                           (comprovacao.Regra.TODOS.value, "Todos os documentos")],
+        default=comprovacao.Regra.UM_DOS.value,
+        help_text="Vale quando a lei aceita mais de um documento (em «Documentos aceitos», na página do grupo); sem "
+                  "documento cadastrado, o grupo não exige nenhum.")
     artigo_documentos = _artigo("artigo dos documentos")
     padrao = models.CharField("padrão de nomeação", max_length=20,
                               choices=[(motor.Padrao.PROPORCIONAL.value, "Proporcional cumulativo"),
@@ -410,6 +423,15 @@ class GrupoReserva(models.Model):
     def lista_reversao(self) -> tuple[str, ...]:
         return tuple(c.strip().upper() for c in self.reverte_para.split(",") if c.strip())
 
+    def exigencia(self) -> comprovacao.Exigencia | None:
+        """Os documentos que a lei aceita para concorrer a este grupo; None se não exige nenhum."""
+        tipos = tuple(comprovacao.TipoDeDocumento(d.codigo, d.nome, d.artigo, d.descricao)
+                      for d in self.documentos_aceitos.all())
+        if not tipos:
+            return None
+        return comprovacao.Exigencia(self.codigo, comprovacao.Regra(self.documentos_regra), self.artigo_documentos,
+                                     tipos)
+
     def para_motor(self) -> motor.Grupo:
         return motor.Grupo(
             codigo=self.codigo, nome=self.nome, percentual=self.percentual, cores=self.cores,
@@ -435,3 +457,42 @@ class GrupoReserva(models.Model):
                                 "versão.")
         if erros:
             raise ValidationError(erros)
+
+
+class DocumentoAceito(models.Model):
+    """Um documento que a lei aceita como prova de que o candidato pertence ao grupo de reserva (p. ex. Iúna art. 2º,
+    II: a declaração de pertencimento étnico e os documentos das alíneas a a d; Ibatiba art. 2º: o documento oficial
+    com a informação). A composição (basta um, ou todos) é do grupo (`GrupoReserva.documentos_regra`)."""
+
+    grupo = models.ForeignKey(GrupoReserva, verbose_name="grupo de reserva", on_delete=models.CASCADE,
+                              related_name="documentos_aceitos")
+    ordem = models.PositiveSmallIntegerField("ordem", default=1)
+    codigo = models.CharField("código", max_length=12, validators=[codigo_documento],
+                              help_text="Único na lei: é o valor da coluna «documento» do arquivo da banca (p. ex. "
+                                        "DECL, RANI).")
+    nome = models.CharField("nome", max_length=200)
+    descricao = models.TextField("como a lei o descreve", blank=True,
+                                 help_text="P. ex. quem o expede («caciques, tuxauas, lideranças indígenas…»).")
+    artigo = _artigo()
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "documento aceito pela lei"
+        verbose_name_plural = "documentos aceitos pela lei"
+        ordering = ["grupo", "ordem", "pk"]
+        constraints = [models.UniqueConstraint(fields=["grupo", "codigo"], name="documento_codigo_unico_no_grupo")]
+
+    def __str__(self) -> str:
+        return self.nome
+
+    def clean(self) -> None:
+        if not self.grupo_id:
+            return
+        lei = self.grupo.lei
+        if lei.congelada:
+            raise ValidationError("A lei já foi usada por edital publicado e não pode ser alterada: crie uma nova "
+                                  "versão.")
+        # O código é a chave do arquivo da banca: dois grupos da mesma lei não o repetem.
+        if (DocumentoAceito.objects.filter(grupo__lei=lei, codigo=self.codigo).exclude(pk=self.pk)
+                .exclude(grupo=self.grupo).exists()):
+            raise ValidationError({"codigo": f"O código {self.codigo} já é de um documento de outro grupo desta lei."})

@@ -302,6 +302,9 @@ class Candidato:
     reserva: bool = False
     situacao: str = HABILITADO
     genero: str = ""
+    # Os grupos de cuja lista o candidato saiu, embora pertença a eles: p. ex. o documento que a lei exige foi
+    # recusado (Iúna art. 2º, II; legislacao/comprovacao.py). Continua na geral, na ampla e nos outros grupos.
+    fora_de: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -624,8 +627,9 @@ class _Fila:
 
 
 def _filtro_grupo(regras: Regras, grupo: Grupo):
-    elegiveis = regras.elegiveis(grupo)
-    return lambda c: c.reserva and (c.cor_raca, c.quilombola) in elegiveis
+    elegiveis, codigo = regras.elegiveis(grupo), grupo.codigo
+    return lambda c: (c.reserva and (c.cor_raca, c.quilombola) in elegiveis
+                      and not (c.fora_de and codigo in c.fora_de))
 
 
 def convocar(regras: Regras, quadro: Quadro, candidatos: Iterable[Candidato]) -> tuple[Convocado, ...]:

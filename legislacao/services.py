@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from legislacao.models import GrupoReserva, Lei
+from legislacao.models import DocumentoAceito, GrupoReserva, Lei
 
 
 @transaction.atomic
@@ -19,22 +19,32 @@ def lei_congelar(*, lei: Lei) -> Lei:
 
 @transaction.atomic
 def lei_nova_versao(*, lei: Lei) -> Lei:
-    """Copia a versão mais recente da lei (com os grupos) numa nova versão editável.
+    """Copia a versão mais recente da lei (com os grupos e os documentos que cada um aceita) numa nova versão
+    editável.
 
     Os editais publicados continuam ligados à versão que usaram; os novos passam a usar esta.
     """
     atual = Lei.objects.select_for_update().get(pk=lei.pk)
     if Lei.objects.filter(versao_anterior=atual).exists():
         raise ValueError(f"A versão {atual.versao} de {atual.slug} já tem versão posterior; parta da mais recente.")
-    grupos = list(atual.grupos.all())
+    grupos = list(atual.grupos.prefetch_related("documentos_aceitos"))
     nova = Lei.objects.get(pk=atual.pk)
     nova.pk = None
     nova.versao = atual.versao + 1
     nova.versao_anterior = atual
     nova.congelada = False
     nova.save()
+    aceitos = [list(grupo.documentos_aceitos.all()) for grupo in grupos]
     for grupo in grupos:
         grupo.pk = None
         grupo.lei = nova
+    # O bulk_create devolve os ids no PostgreSQL e no SQLite (RETURNING): os documentos vão aos grupos novos.
     GrupoReserva.objects.bulk_create(grupos)
+    documentos = []
+    for grupo, do_grupo in zip(grupos, aceitos, strict=True):
+        for documento in do_grupo:
+            documento.pk = None
+            documento.grupo = grupo
+            documentos.append(documento)
+    DocumentoAceito.objects.bulk_create(documentos)
     return nova

@@ -8,7 +8,8 @@ Passa de 500 linhas de propósito: o painel e as páginas de cada ato (publicar,
 vagas, a página do cargo) partilham o recorte por órgão, as permissões e a montagem da página
 (`_certame`, `_cargo`, `_pagina_acao`) desta classe; os formulários, os cargos e os atos sobre o resultado de uma
 inscrição (concursos/admin/resultado.py) e os do provimento e da vacância de uma posição
-(concursos/admin/provimento.py) já estão fora.
+(concursos/admin/provimento.py) e os documentos que a lei exige de uma inscrição (concursos/admin/comprovacao.py)
+já estão fora.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from django.utils.html import format_html
 from concursos.admin import documentos as admin_documentos
 from concursos.admin import importacao as admin_importacao
 from concursos.admin.cargos import CargoInline
+from concursos.admin.comprovacao import DocumentosDaInscricaoMixin
 from concursos.admin.comum import (
     ACOES_ETAPA,
     PERMISSAO_CHAMAR,
@@ -86,8 +88,8 @@ from nucleo.texto import data_br, plural
 
 
 @admin.register(Certame)
-class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin, RecorteOrgaoAdmin,
-                   HistoricoSoConsultaAdmin):
+class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInscricaoMixin, ProvimentoMixin,
+                   RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     caminho_orgao = "orgao"
     list_display = ["edital", "titulo_painel", "orgao_nome", "data_edital", "situacao", "lei_curta"]
     list_display_links = None
@@ -254,6 +256,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, ProvimentoMixin,
                  name="concursos_cargo_novas_vagas"),
             *self.urls_do_provimento(),
             *self.urls_do_resultado(),
+            *self.urls_dos_documentos(),
             *admin_importacao.urls(site),
             *admin_documentos.urls(site),
             *super().get_urls(),

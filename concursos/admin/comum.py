@@ -31,7 +31,7 @@ PERMISSAO_CHAMAR = "concursos.add_chamada"
 CAMPOS_SENSIVEIS_CANDIDATO = ("cor_raca", "quilombola", "pcd")
 # A opção pela reserva diz o grupo declarado (negro, indígena, quilombola), e o estado da heteroidentificação diz que
 # houve a opção: sensíveis como a cor ou raça.
-CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "documento_indigena", "reserva", "heteroidentificacao")
+CAMPOS_SENSIVEIS_INSCRICAO = ("cor_raca", "quilombola", "pcd", "reserva", "heteroidentificacao")
 POR_PAGINA = 100
 
 # O nome de cada passo como botão e o que ele trava, para a página de confirmação; {artigo} é o dispositivo da lei

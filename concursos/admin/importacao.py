@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
 from concursos.importacao.acompanhamento import executar_importacao
-from concursos.importacao.leiaute import LEIAUTE
+from concursos.importacao.leiaute import COLUNAS_DOCUMENTO, LEIAUTE
 from concursos.importacao.leitura import contar_linhas, ler_previa
 from concursos.models import Certame, EstadoCertame, EstadoImportacao, Importacao
 from concursos.recuperacao import marcar_paradas, reabrir_importacao
@@ -39,6 +39,8 @@ PERMISSAO = "concursos.add_inscricao"
 # acima, vão para a fila e a página acompanha o progresso.
 LIMITE_NA_HORA = 5_000
 ERROS_NA_PAGINA = 500
+# O documento apresentado para a reserva diz a etnia declarada: na prévia, como a autodeclaração.
+SENSIVEIS_NA_PREVIA = (*CAMPOS_SENSIVEIS_INSCRICAO, *COLUNAS_DOCUMENTO)
 EM_ANDAMENTO = (EstadoImportacao.PENDENTE, EstadoImportacao.VALIDANDO, EstadoImportacao.GRAVANDO)
 
 
@@ -160,9 +162,9 @@ def progresso(request, importacao_id: int, *, admin_site):
         try:
             with importacao.arquivo.open("rb") as arquivo:
                 colunas, linhas = ler_previa(arquivo, importacao.nome_original)
-            colunas = [c for c in colunas if c not in CAMPOS_SENSIVEIS_INSCRICAO or pode_ver_sensiveis(request)]
+            colunas = [c for c in colunas if c not in SENSIVEIS_NA_PREVIA or pode_ver_sensiveis(request)]
             previa = [(linha["linha"], [linha[c] for c in colunas]) for linha in linhas]
-            if previa and set(colunas) & set(CAMPOS_SENSIVEIS_INSCRICAO):
+            if previa and set(colunas) & set(SENSIVEIS_NA_PREVIA):
                 registrar_acesso_na_requisicao(
                     request, tipo=TipoAcesso.PREVIA, descricao=f"Prévia da importação {importacao.nome_original}",
                     quantidade=len(previa), orgao_id=importacao.certame.orgao_id, objeto=importacao)

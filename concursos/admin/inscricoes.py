@@ -22,7 +22,7 @@ from concursos.admin.comum import (
     so_digitos,
 )
 from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
-from concursos.admin.resultado import pode_mudar_o_resultado
+from concursos.admin.resultado import PERMISSAO_ALTERAR_INSCRICAO, pode_mudar_o_resultado
 from concursos.models import (
     CAMPOS_TRAVADOS,
     EstadoCertame,
@@ -30,6 +30,7 @@ from concursos.models import (
     Situacao,
     formatar_cpf,
 )
+from concursos.selectors.comprovacao import grupos_da_inscricao
 from concursos.services.inscricao import inscricao_salvar
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin
@@ -103,7 +104,7 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
 
     def get_fieldsets(self, request, obj=None):
         if pode_ver_sensiveis(request):
-            declaracao = ["reserva", ("cor_raca", "quilombola", "pcd"), "autodeclaracao_em", "documento_indigena"]
+            declaracao = ["reserva", ("cor_raca", "quilombola", "pcd"), "autodeclaracao_em"]
         else:
             declaracao = ["autodeclaracao_em"]
         return [
@@ -138,6 +139,13 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         extra_context = dict(extra_context or {})
         if inscricao is not None:
             extra_context["atos"] = list(inscricao.atos_do_resultado.select_related("criado_por"))
+        if inscricao is not None and pode_ver_sensiveis(request):
+            # Os documentos que a lei exige para a reserva revelam a etnia: só com a permissão, e a ficha aberta já
+            # vai ao registro de acessos (FichaSensivelMixin).
+            extra_context.update(grupos_documentos=grupos_da_inscricao(inscricao),
+                                 documentos=list(inscricao.documentos.select_related("registrado_por",
+                                                                                     "conferido_por")),
+                                 pode_conferir=request.user.has_perm(PERMISSAO_ALTERAR_INSCRICAO))
         if inscricao is not None and pode_mudar_o_resultado(request, inscricao):
             extra_context.update(atos_do_resultado=True,
                                  pode_eliminar=inscricao.situacao == Situacao.HABILITADO)

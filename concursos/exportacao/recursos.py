@@ -17,10 +17,12 @@ O `name` de cada recurso é o que o usuário escolhe no formulário de exportaç
 
 from __future__ import annotations
 
+from django.db.models import Prefetch
 from import_export import fields, resources
 
 from concursos.importacao.leiaute import COLUNAS
-from concursos.models import Candidato, Inscricao, formatar_cpf, mascarar_cpf
+from concursos.models import Candidato, DocumentoApresentado, Inscricao, formatar_cpf, mascarar_cpf
+from legislacao import comprovacao
 from nucleo.texto import data_br
 
 
@@ -77,12 +79,44 @@ class InscricaoResource(_Inscricoes):
     pcd = _coluna("pcd")
     reserva = _coluna("reserva")
     autodeclaracao_em = _coluna("autodeclaracao_em")
+    documento = _coluna("documento")
+    documento_conferencia = _coluna("documento_conferencia")
+    documento_motivo = _coluna("documento_motivo")
 
     class Meta:
         model = Inscricao
         name = "Inscrições — leiaute completo da importação, com a autodeclaração (dados sensíveis)"
         fields = COLUNAS
         export_order = COLUNAS
+
+    def filter_export(self, queryset, **kwargs):
+        # O último documento apresentado de cada inscrição (o registro de «nada apresentado» não tem código), lidos
+        # por lote de linhas, numa consulta a mais por lote. Sem o prefetch de antes: a exportação passa a consulta
+        # por aqui mais de uma vez.
+        apresentados = DocumentoApresentado.objects.exclude(tipo=comprovacao.NENHUM).order_by("registrado_em", "pk")
+        return super().filter_export(queryset, **kwargs).prefetch_related(None).prefetch_related(
+            Prefetch("documentos", queryset=apresentados, to_attr="apresentados"))
+
+    @staticmethod
+    def _ultimo(inscricao: Inscricao) -> DocumentoApresentado | None:
+        apresentados = getattr(inscricao, "apresentados", None)
+        if apresentados is None:
+            apresentados = list(inscricao.documentos.exclude(tipo=comprovacao.NENHUM).order_by("registrado_em", "pk"))
+        return apresentados[-1] if apresentados else None
+
+    def dehydrate_documento(self, inscricao: Inscricao) -> str:
+        documento = self._ultimo(inscricao)
+        return documento.tipo if documento else ""
+
+    def dehydrate_documento_conferencia(self, inscricao: Inscricao) -> str:
+        documento = self._ultimo(inscricao)
+        if documento is None or documento.conferencia == comprovacao.Conferencia.A_CONFERIR:
+            return ""
+        return documento.conferencia
+
+    def dehydrate_documento_motivo(self, inscricao: Inscricao) -> str:
+        documento = self._ultimo(inscricao)
+        return documento.motivo if documento else ""
 
     def dehydrate_cpf(self, inscricao: Inscricao) -> str:
         return formatar_cpf(inscricao.candidato.cpf)

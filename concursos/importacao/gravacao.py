@@ -15,8 +15,8 @@ from django.utils import timezone
 from concursos.busca import SEPARADOR_SOCIAL
 from concursos.importacao.leiaute import COLUNAS_RESULTADO, MODO_INSCRICOES
 from concursos.importacao.preparo import NO_LOTE, PREPARO, cadastro_da_linha, tabela
-from concursos.importacao.validacao import Leitura, Lote
-from concursos.models import Candidato, Certame, Inscricao
+from concursos.importacao.validacao import DocumentosDoCertame, Leitura, Lote
+from concursos.models import Candidato, Certame, DocumentoApresentado, Inscricao, OrigemDocumento
 
 logger = logging.getLogger(__name__)
 
@@ -327,3 +327,64 @@ class Gravacao:
             feitas = min(leitura.linhas, feitas + passo)
             progresso("gravando", feitas)
         self.conferir_classificacoes()
+
+    def documentos(self, documentos: DocumentosDoCertame) -> tuple[int, int]:
+        """Os documentos que o arquivo traz (depois de todas as inscrições gravadas): um documento de tipo novo para a
+        inscrição é registrado, de origem «arquivo da banca», com a conferência da banca se ela a trouxe; um do mesmo
+        tipo ainda a conferir recebe a conferência da banca, com um registro no histórico dele. O resto (o mesmo
+        documento, já registrado) não muda. Devolve (registrados, conferidos pela banca: os novos que vieram conferidos
+        e os já registrados que ela conferiu agora)."""
+        if not documentos.tipos:
+            return 0, 0
+        doc, agora, usuario, importacao = tabela(DocumentoApresentado), self.agora, self.usuario_id, self.importacao_id
+        inscricao = (f"JOIN {self.insc} AS i ON i.certame_id = %s AND i.numero = s.inscricao "
+                     "WHERE s.documento IS NOT NULL")
+        conferidos = self._executar(
+            f"UPDATE {doc} SET conferencia = s.documento_conferencia, motivo = COALESCE(s.documento_motivo, ''), "
+            f"conferido_por_id = %s, conferido_em = %s, conferido_na_importacao_id = %s "
+            f"FROM {PREPARO} AS s {inscricao} AND s.documento_conferencia <> 'a_conferir' "
+            f"AND {doc}.inscricao_id = i.id AND {doc}.grupo = s.documento_grupo AND {doc}.tipo = s.documento "
+            f"AND {doc}.conferencia = 'a_conferir'", [usuario, agora, importacao, self.certame.pk])
+        if conferidos and importacao is not None:
+            self._historico_dos_documentos(importacao)
+        nomes = " ".join("WHEN %s THEN %s" for _ in documentos.tipos)
+        expressoes = {
+            "inscricao_id": ("i.id", []), "grupo": ("s.documento_grupo", []), "tipo": ("s.documento", []),
+            "nome": (f"CASE s.documento {nomes} END", [v for c, t in documentos.tipos.items() for v in (c, t.nome)]),
+            "origem": ("%s", [OrigemDocumento.ARQUIVO.value]), "importacao_id": ("%s", [importacao]),
+            "registrado_por_id": ("%s", [usuario]), "registrado_em": ("%s", [agora]),
+            "conferencia": ("s.documento_conferencia", []), "motivo": ("COALESCE(s.documento_motivo, '')", []),
+        }
+        colunas, selecao, params = _insercao(DocumentoApresentado, expressoes)
+        registrados = self._executar(
+            f"INSERT INTO {doc} ({colunas}) SELECT {selecao} FROM {PREPARO} AS s {inscricao} "
+            f"AND NOT EXISTS (SELECT 1 FROM {doc} AS d WHERE d.inscricao_id = i.id AND d.grupo = s.documento_grupo "
+            f"AND d.tipo = s.documento)", [*params, self.certame.pk])
+        if registrados and importacao is not None:
+            # Quem e quando da conferência que a banca já trouxe com o documento novo (um UPDATE à parte: no
+            # INSERT … SELECT, um CASE com o parâmetro não diz ao PostgreSQL o tipo da coluna).
+            conferidos += self._executar(
+                f"UPDATE {doc} SET conferido_por_id = %s, conferido_em = %s, conferido_na_importacao_id = %s "
+                f"WHERE importacao_id = %s AND conferencia <> 'a_conferir' AND conferido_em IS NULL",
+                [usuario, agora, importacao, importacao])
+        return registrados, conferidos
+
+    def _historico_dos_documentos(self, importacao: int) -> None:
+        """Um registro de histórico por documento que a banca conferiu nesta importação (os que ela registrou não
+        ganham um: apontam a importação, como as inscrições criadas)."""
+        historico = DocumentoApresentado.history.model
+        colunas, selecao, params = [], [], []
+        especiais = {"history_date": ("%s", [self.agora]),
+                     "history_change_reason": ("%s", [f"Conferido no arquivo da banca (importação nº {importacao})."]),
+                     "history_user_id": ("%s", [self.usuario_id]), "history_type": ("'~'", [])}
+        for campo in historico._meta.concrete_fields:
+            if campo.primary_key:
+                continue
+            colunas.append(connection.ops.quote_name(campo.column))
+            sql, valores = especiais.get(campo.column, (f"d.{connection.ops.quote_name(campo.column)}", []))
+            selecao.append(sql)
+            params.extend(valores)
+        self._executar(
+            f"INSERT INTO {tabela(historico)} ({', '.join(colunas)}) SELECT {', '.join(selecao)} "
+            f"FROM {tabela(DocumentoApresentado)} AS d WHERE d.conferido_na_importacao_id = %s",
+            [*params, importacao])

@@ -15,10 +15,12 @@ logger = logging.getLogger(__name__)
 # Ordem do leiaute documentado (também a das exportações, em concursos/exportacao/recursos.py).
 COLUNAS = ("inscricao", "cargo", "nome", "nome_social", "cpf", "data_nascimento", "genero", "email", "telefone",
            "cor_raca", "quilombola", "pcd", "reserva", "autodeclaracao_em", "nota_final", "classificacao",
-           "situacao")
+           "situacao", "documento", "documento_conferencia", "documento_motivo")
 OBRIGATORIAS_INSCRICAO = ("inscricao", "cargo", "nome", "cpf", "email", "cor_raca", "quilombola", "pcd", "reserva")
 OPCIONAIS_INSCRICAO = ("nome_social", "data_nascimento", "genero", "telefone", "autodeclaracao_em")
 COLUNAS_RESULTADO = ("nota_final", "classificacao", "situacao")
+# O documento que a lei do certame exige para a reserva (Iúna art. 2º, II; Ibatiba art. 2º), quando a banca o tem.
+COLUNAS_DOCUMENTO = ("documento", "documento_conferencia", "documento_motivo")
 _DA_PESSOA = frozenset(OBRIGATORIAS_INSCRICAO + OPCIONAIS_INSCRICAO) - {"inscricao"}
 
 # (coluna, obrigatória?, formato) — mostrado na tela de envio; docs/importacao.md traz os detalhes.
@@ -40,6 +42,10 @@ LEIAUTE = (
     ("nota_final", "não", "número com até 3 casas decimais, vírgula ou ponto (78,5)"),
     ("classificacao", "não", "inteiro a partir de 1, único no cargo (após os desempates da banca)"),
     ("situacao", "não", "habilitado, eliminado ou desistente"),
+    ("documento", "não", "código do documento apresentado para a reserva, entre os que a lei do certame aceita "
+                         "(p. ex. DECL, RANI em Iúna)"),
+    ("documento_conferencia", "não", "aceito ou recusado, se a banca o conferiu; vazio: a conferir"),
+    ("documento_motivo", "não", "o motivo da recusa (obrigatório quando recusado)"),
 )
 
 MODO_INSCRICOES = "inscricoes"
@@ -53,6 +59,8 @@ GENEROS = {"feminino": "feminino", "f": "feminino", "masculino": "masculino", "m
            "não informado": "nao_informado", "prefere não informar": "nao_informado",
            "prefere nao informar": "nao_informado"}
 SITUACOES = {"habilitado": "habilitado", "eliminado": "eliminado", "desistente": "desistente"}
+CONFERENCIAS = {"aceito": "aceito", "aceita": "aceito", "recusado": "recusado", "recusada": "recusado",
+                "a_conferir": "a_conferir", "a conferir": "a_conferir"}
 
 
 
@@ -65,7 +73,8 @@ class ErroCabecalho(Exception):
 # Grafias comuns nas planilhas das bancas para as colunas do leiaute.
 SINONIMOS = {"e_mail": "email", "cor_ou_raca": "cor_raca", "raca_cor": "cor_raca", "data_de_nascimento":
              "data_nascimento", "nascimento": "data_nascimento", "numero_inscricao": "inscricao",
-             "inscricao_numero": "inscricao", "codigo_cargo": "cargo"}
+             "inscricao_numero": "inscricao", "codigo_cargo": "cargo", "tipo_documento": "documento",
+             "conferencia_documento": "documento_conferencia", "motivo_documento": "documento_motivo"}
 
 
 def chave_da_coluna(nome: str) -> str:
@@ -101,10 +110,14 @@ def mapear_cabecalho(cabecalho: list[str]) -> tuple[str, dict[str, int], list[st
                              ) for c in OBRIGATORIAS_INSCRICAO if c not in posicoes and c != "inscricao")
     else:
         modo = MODO_RESULTADOS
-        if not any(c in posicoes for c in COLUNAS_RESULTADO):
+        if not any(c in posicoes for c in COLUNAS_RESULTADO + COLUNAS_DOCUMENTO):
             erros.append(Erro(1, "", "", "faltam colunas: um arquivo de inscrições precisa de "
                                          f"{', '.join(OBRIGATORIAS_INSCRICAO)}; um arquivo só de resultados, de "
-                                         f"inscricao e ao menos uma de {', '.join(COLUNAS_RESULTADO)}."))
+                                         f"inscricao e ao menos uma de {', '.join(COLUNAS_RESULTADO)}; um arquivo "
+                                         "só de documentos, de inscricao e documento."))
+    if "documento" not in posicoes:
+        erros.extend(Erro(1, c, "", "a conferência e o motivo precisam da coluna documento no cabeçalho.")
+                     for c in COLUNAS_DOCUMENTO[1:] if c in posicoes)
     if erros:
         raise ErroCabecalho(erros)
     return modo, posicoes, ignoradas

@@ -29,6 +29,9 @@ _COLUNAS_PREPARO = (
     ("pcd", "boolean", "INTEGER"), ("reserva", "boolean", "INTEGER"), ("autodeclaracao_em", "date", "TEXT"),
     ("nota_final", "numeric", "NUMERIC"), ("classificacao", "integer", "INTEGER"), ("situacao", "text", "TEXT"),
     ("nome_busca", "text", "TEXT"), ("ultima_do_cpf", "boolean", "INTEGER"),
+    # O documento apresentado para a reserva: o código do tipo, o grupo a que ele serve, a conferência e o motivo.
+    ("documento", "text", "TEXT"), ("documento_grupo", "text", "TEXT"), ("documento_conferencia", "text", "TEXT"),
+    ("documento_motivo", "text", "TEXT"),
 )
 # A posição de cada coluna de preparo nas linhas dos lotes.
 NO_LOTE = {nome: i for i, (nome, _, _) in enumerate(_COLUNAS_PREPARO)}

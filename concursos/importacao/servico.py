@@ -44,11 +44,17 @@ from django.utils import timezone
 
 from concursos.importacao import falhas
 from concursos.importacao.gravacao import Gravacao, atualizacao_candidato
-from concursos.importacao.leiaute import COLUNAS, MODO_INSCRICOES, ErroCabecalho, mapear_cabecalho
+from concursos.importacao.leiaute import (
+    COLUNAS,
+    COLUNAS_RESULTADO,
+    MODO_INSCRICOES,
+    ErroCabecalho,
+    mapear_cabecalho,
+)
 from concursos.importacao.leitura import Fonte, abrir, em_paralelo
 from concursos.importacao.preparo import PREPARO, Marcas, Preparo, cadastro_da_linha, casar, tabela
 from concursos.importacao.retificacao_do_resultado import AtoDaRetificacao, Retificacao, retifica_o_resultado
-from concursos.importacao.validacao import Erros, Leitura, ler_lotes
+from concursos.importacao.validacao import DocumentosDoCertame, Erros, Leitura, TipoAceito, ler_lotes
 from concursos.importacao.verificacao import Verificacao
 from concursos.models import Candidato, Cargo, Certame, EstadoImportacao, Importacao, Inscricao
 from legislacao.entrada import Erro
@@ -79,6 +85,9 @@ class ResultadoDaImportacao:
     inscricoes_criadas: int = 0
     inscricoes_atualizadas: int = 0
     inscricoes_sem_mudanca: int = 0
+    # Os documentos apresentados para a reserva (Iúna art. 2º, II; Ibatiba art. 2º): novos e conferidos pela banca.
+    documentos_registrados: int = 0
+    documentos_conferidos: int = 0
     erros: list[Erro] = field(default_factory=list)
     total_erros: int = 0
     colunas_ignoradas: list[str] = field(default_factory=list)
@@ -97,7 +106,10 @@ class ResultadoDaImportacao:
 
     def resumo(self) -> str:
         """O resumo em português, o mesmo no comando e no admin."""
-        tipo = "inscrições" if self.modo == MODO_INSCRICOES else "resultados"
+        if self.modo == MODO_INSCRICOES:
+            tipo = "inscrições"
+        else:
+            tipo = "resultados" if set(COLUNAS_RESULTADO) & set(self.colunas) else "documentos"
         retificacao = " (retificação do resultado)" if self.efeitos is not None else ""
         partes = [f"Arquivo de {tipo}{retificacao}: {milhar(self.linhas)} linha(s) lida(s)."]
         if self.erros:
@@ -109,6 +121,9 @@ class ResultadoDaImportacao:
                           f"{milhar(self.candidatos_atualizados)} atualizado(s).")
         partes.append(f"Inscrições: {milhar(self.inscricoes_criadas)} nova(s), {milhar(self.inscricoes_atualizadas)} "
                       f"atualizada(s), {milhar(self.inscricoes_sem_mudanca)} sem alteração{verbo}.")
+        if self.documentos_registrados or self.documentos_conferidos:
+            partes.append(f"Documentos para a reserva: {milhar(self.documentos_registrados)} registrado(s), "
+                          f"{milhar(self.documentos_conferidos)} conferido(s) pela banca{verbo}.")
         if self.efeitos:
             vagas = plural(len(self.efeitos), "posição fica vaga", "posições ficam vagas")
             quem = "quem a ocupava" if len(self.efeitos) == 1 else "quem as ocupava"
@@ -153,6 +168,24 @@ def _contar(resultado: ResultadoDaImportacao, leitura: Leitura, marcas: Marcas, 
 
 def _sem_progresso(etapa: str, linhas: int) -> None:
     return None
+
+
+def documentos_do_certame(certame: Certame) -> DocumentosDoCertame:
+    """Os documentos que a lei congelada no certame aceita (Iúna art. 2º, II; Ibatiba art. 2º), como a validação das
+    linhas os consulta. Antes da publicação não há lei congelada, e a coluna não é aceita."""
+    if not certame.publicado:
+        return DocumentosDoCertame({}, erro_publicacao="o edital ainda não foi publicado: os documentos são os da lei "
+                                                       "congelada na publicação.")
+    exigencias = certame.exigencias_documentais()
+    tipos = {}
+    for grupo in certame.regras_motor().grupos:
+        exigencia = exigencias.get(grupo.codigo)
+        if exigencia is None:
+            continue
+        elegiveis = frozenset((cor, "1" if quilombola else "0") for cor, quilombola in grupo.elegiveis())
+        for tipo in exigencia.tipos:
+            tipos.setdefault(tipo.codigo, TipoAceito(grupo.codigo, elegiveis, grupo.nome, tipo.nome))
+    return DocumentosDoCertame(tipos)
 
 
 def importar(*, certame: Certame, arquivo: BinaryIO | str | Path, nome: str = "", gravar: bool = True,
@@ -285,13 +318,16 @@ class _Registro:
 
 
 def _gravar_o_restante(gravacao: Gravacao, retificacao: Retificacao, resultado: ResultadoDaImportacao,
-                       leitura: Leitura, marcas: Marcas, *, pendente: int | None, completar: bool,
-                       todas_gravadas: bool, gravar: bool, importacao_id: int | None,
+                       leitura: Leitura, marcas: Marcas, documentos: DocumentosDoCertame, *, pendente: int | None,
+                       completar: bool, todas_gravadas: bool, gravar: bool, importacao_id: int | None,
                        progresso: Callable[[str, int], None]) -> None:
-    """O que esperava a validação e, na retificação do resultado, os efeitos nas chamadas."""
+    """O que esperava a validação, os documentos (antes dos efeitos nas chamadas: a porta dos documentos os lê) e,
+    na retificação do resultado, os efeitos nas chamadas."""
     if not todas_gravadas:
         gravacao.final(pendente=pendente, completar=completar, progresso=progresso if gravar else _sem_progresso)
     _contar(resultado, leitura, marcas, gravacao)
+    if "documento" in leitura.presentes:
+        resultado.documentos_registrados, resultado.documentos_conferidos = gravacao.documentos(documentos)
     if retificacao.ativa:
         resultado.efeitos = retificacao.aplicar(importacao_id)
 
@@ -330,7 +366,8 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
             # CPF no cargo, classificação no cargo) já provaram o que as verificações de repetição e de
             # conflito com o banco provariam.
             todas_gravadas = otimista
-            lotes = ler_lotes(fonte, posicoes, leitura, cargos, preparo.nulo, erros)
+            documentos = documentos_do_certame(certame) if "documento" in posicoes else DocumentosDoCertame({})
+            lotes = ler_lotes(fonte, posicoes, leitura, cargos, preparo.nulo, erros, documentos)
             for lote in em_paralelo(lotes):
                 preparo.gravar(lote.linhas)
                 # Num certame ainda sem inscrições (a primeira importação), não há o que casar.
@@ -363,14 +400,14 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
             if not todas_gravadas:
                 # Sempre, depois do resultado: só as inscrições novas, com as inscrições abertas, são todas gravadas.
                 preparo.analisar()
-                Verificacao(certame, leitura, {v: k for k, v in cargos.items()}, erros).executar()
+                Verificacao(certame, leitura, {v: k for k, v in cargos.items()}, erros, documentos).executar()
                 retificacao.conferir()
             # Na validação de uma retificação do resultado, a gravação é ensaiada (e desfeita) para a prévia.
             if erros.total or not (gravar or retificacao.ativa):
                 _contar(resultado, leitura, marcas, None)
                 transaction.set_rollback(True)
                 return
-            _gravar_o_restante(gravacao, retificacao, resultado, leitura, marcas, pendente=pendente,
+            _gravar_o_restante(gravacao, retificacao, resultado, leitura, marcas, documentos, pendente=pendente,
                                completar=completar, todas_gravadas=todas_gravadas, gravar=gravar,
                                importacao_id=importacao_id, progresso=progresso)
             if erros.total or not gravar:

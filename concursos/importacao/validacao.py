@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from operator import itemgetter
+from typing import NamedTuple
 
 from django.utils import timezone
 
@@ -15,6 +16,7 @@ from concursos.busca import nome_para_busca
 from concursos.importacao import caracteres
 from concursos.importacao.leiaute import (
     COLUNAS,
+    CONFERENCIAS,
     CORES_ACEITAS,
     GENEROS,
     MODO_INSCRICOES,
@@ -45,7 +47,9 @@ _MAIOR_INTEIRO = 2_147_483_647
 MOTIVO_SIM_NAO = "valor desconhecido; use sim ou nao."
 MOTIVO_ALGARISMOS = " Use só os algarismos de 0 a 9 (o valor tem outros, como os de largura dupla «７»)."
 # Textos livres: um tab é só mais um espaço (normalizado como os outros).
-_TAB_E_ESPACO = frozenset(("nome", "nome_social", "telefone"))
+_TAB_E_ESPACO = frozenset(("nome", "nome_social", "telefone", "documento_motivo"))
+MOTIVO_NAO_EXIGE = ("a lei congelada no certame não exige documento para nenhuma reserva; deixe a coluna vazia (ou "
+                    "tire-a do arquivo).")
 
 
 
@@ -95,6 +99,30 @@ class _Datas:
 
 
 
+class TipoAceito(NamedTuple):
+    """Um documento que a lei congelada aceita: o grupo de reserva a que ele serve, quem pertence ao grupo (os pares
+    cor ou raça e quilombola do motor, `Grupo.elegiveis`, com quilombola como na tabela de preparo: "1" ou "0"), o
+    nome do grupo e o do documento."""
+
+    grupo: str
+    elegiveis: frozenset[tuple[str, str]]
+    nome_grupo: str
+    nome: str
+
+
+@dataclass(frozen=True)
+class DocumentosDoCertame:
+    """Os documentos que a lei congelada no certame aceita, pelo código da coluna «documento». Vazio se a lei não
+    exige documento."""
+
+    tipos: dict[str, TipoAceito]
+    erro_publicacao: str = ""
+
+    @property
+    def codigos(self) -> str:
+        return ", ".join(list(self.tipos)[:12]) + (", …" if len(self.tipos) > 12 else "")
+
+
 @dataclass
 class Leitura:
     """O que a leitura sabe do arquivo; os totais ficam prontos quando o último lote sai."""
@@ -140,7 +168,7 @@ class Erros:
 
 
 def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: dict[str, int], nulo,  # noqa: C901
-              erros: Erros) -> Iterator[Lote]:
+              erros: Erros, documentos: DocumentosDoCertame) -> Iterator[Lote]:
     """Lê e valida cada linha e a entrega em lotes já no formato da tabela de preparo.
 
     É o laço quente (roda numa thread própria, em paralelo com o banco): nada de objetos de modelo nem de
@@ -161,6 +189,8 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
     cargos_sem_caixa = {c.casefold(): i for c, i in cargos.items()}
     pessoa = leitura.modo == MODO_INSCRICOES
     tem_situacao = "situacao" in posicoes
+    tem_documento = "documento" in posicoes
+    tipos = documentos.tipos
     lote: list = []
     lidas = primeira_do_lote = 0
     erro = erros
@@ -182,7 +212,7 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
             _recusar_caracteres(linha, campos, do_leiaute, erro)
         campos.append("")
         (insc, cargo, nome, nome_social, cpf, nascimento, genero, email, telefone, cor, quilombola, pcd, reserva,
-         autodeclaracao, nota, classificacao, situacao) = pega(campos)
+         autodeclaracao, nota, classificacao, situacao, documento, conferencia, motivo) = pega(campos)
         insc = insc.strip()
         if not insc:
             if not "".join(campos).strip():
@@ -323,10 +353,55 @@ def ler_lotes(fonte: Fonte, posicoes: dict[str, int], leitura: Leitura, cargos: 
                 situacao = nulo
         else:
             situacao = nulo
+        grupo = nulo
+        if tem_documento and (documento := documento.strip()):
+            bruto = documento
+            achado = tipos.get(documento.upper())
+            if documentos.erro_publicacao:
+                erro(linha, "documento", bruto, documentos.erro_publicacao)
+                documento = nulo
+            elif achado is None:
+                erro(linha, "documento", bruto, f"documento desconhecido; use um dos códigos que a lei do certame "
+                                                f"aceita: {documentos.codigos}." if tipos else MOTIVO_NAO_EXIGE)
+                documento = nulo
+            else:
+                documento, grupo = documento.upper(), achado.grupo
+                # A autodeclaração da linha (num arquivo de inscrições): o documento é de um grupo a que ela concorre.
+                # Num arquivo só de resultados ou de documentos, a verificação confere a da inscrição gravada.
+                if pessoa and reserva == "0":
+                    erro(linha, "documento", bruto, "esta inscrição não optou pela reserva: só quem concorre a ela "
+                                                    "apresenta o documento.")
+                elif pessoa and cor is not nulo and quilombola is not nulo and (
+                        (cor, quilombola) not in achado.elegiveis):
+                    erro(linha, "documento", bruto, f"o documento é da reserva «{achado.nome_grupo}», a que a "
+                                                    "autodeclaração desta linha não pertence.")
+            bruto = conferencia.strip()
+            conferencia = CONFERENCIAS.get(bruto.lower()) if bruto else "a_conferir"
+            if conferencia is None:
+                erro(linha, "documento_conferencia", bruto, "valor desconhecido; use aceito ou recusado (ou deixe "
+                                                            "vazio: a conferir).")
+                conferencia = nulo
+            motivo = " ".join(motivo.split())
+            if conferencia == "recusado" and not motivo:
+                erro(linha, "documento_motivo", motivo, "a recusa exige o motivo (o candidato tem o direito de "
+                                                        "sabê-lo).")
+            elif motivo and conferencia == "a_conferir":
+                erro(linha, "documento_motivo", motivo, "o motivo é da conferência: informe-a em documento_conferencia "
+                                                        "(aceito ou recusado).")
+            elif len(motivo) > 2000:
+                erro(linha, "documento_motivo", motivo, "o motivo tem mais de 2.000 caracteres.")
+            elif escapar and "\\" in motivo:
+                motivo = motivo.replace("\\", "\\\\")
+            motivo = motivo or nulo
+        else:
+            if tem_documento and (conferencia.strip() or motivo.strip()):
+                erro(linha, "documento", "", "a conferência e o motivo são de um documento: informe-o na coluna "
+                                             "documento.")
+            documento = conferencia = motivo = nulo
 
         lote.append([str(linha) if escapar else linha, insc, cargo_id, nome, nome_social or "", cpf, nascimento,
                      genero, email, telefone or "", cor, quilombola, pcd, reserva, autodeclaracao, nota,
-                     classificacao, situacao, busca, None])
+                     classificacao, situacao, busca, None, documento, grupo, conferencia, motivo])
         leitura.ultima = linha
         if len(lote) >= tamanho:
             yield Lote(_marcar_ultima_do_cpf(lote, escapar), primeira_do_lote, linha, lidas, not erros.total)

@@ -9,8 +9,8 @@ from django.db import connection
 
 from concursos.importacao.leiaute import MODO_INSCRICOES
 from concursos.importacao.preparo import PREPARO, cadastro_da_linha, tabela
-from concursos.importacao.validacao import Erros, Leitura
-from concursos.models import Candidato, Certame, Inscricao, formatar_cpf
+from concursos.importacao.validacao import DocumentosDoCertame, Erros, Leitura
+from concursos.models import Candidato, Certame, DocumentoApresentado, Inscricao, formatar_cpf
 
 logger = logging.getLogger(__name__)
 
@@ -48,13 +48,16 @@ class Verificacao:
     por esta mesma importação (etapa otimista) não contem como dados de fora do arquivo.
     """
 
-    def __init__(self, certame: Certame, leitura: Leitura, cargos: dict[int, str], erros: Erros):
+    def __init__(self, certame: Certame, leitura: Leitura, cargos: dict[int, str], erros: Erros,
+                 documentos: DocumentosDoCertame | None = None):
         self.certame = certame
         self.leitura = leitura
         self.cargos = cargos
         self.erros = erros
+        self.documentos = documentos or DocumentosDoCertame({})
         self.pessoa = leitura.modo == MODO_INSCRICOES
         self.insc, self.cand, self.cert = tabela(Inscricao), tabela(Candidato), tabela(Certame)
+        self.doc = tabela(DocumentoApresentado)
 
     def _linhas(self, sql: str, params=()) -> list[tuple]:
         with connection.cursor() as cursor:
@@ -73,6 +76,43 @@ class Verificacao:
         self.classificacao_ja_usada()
         if self.pessoa and self.certame.inscricoes_travadas:
             self.campos_travados()
+        if "documento" in self.leitura.presentes:
+            if not self.pessoa:
+                self.documento_de_outro_grupo()
+            self.conferencia_ja_feita()
+
+    def documento_de_outro_grupo(self) -> None:
+        """Num arquivo sem a autodeclaração (só de resultados ou de documentos), o documento é de um grupo a que a
+        inscrição gravada concorre: quem optou pela reserva e pertence ao grupo (num arquivo de inscrições, a
+        validação da linha já conferiu com a autodeclaração dela)."""
+        linhas = self._linhas(
+            f"SELECT s.linha, s.documento, i.reserva, i.cor_raca, i.quilombola FROM {PREPARO} AS s "
+            f"JOIN {self.insc} AS i ON i.id = s.inscricao_id WHERE s.documento IS NOT NULL ORDER BY s.linha")
+        for linha, documento, reserva, cor, quilombola in linhas:
+            tipo = self.documentos.tipos[documento]
+            if not reserva:
+                self.erros(linha, "documento", documento, "esta inscrição não optou pela reserva: só quem concorre a "
+                                                          "ela apresenta o documento.")
+            elif (cor, "1" if quilombola else "0") not in tipo.elegiveis:
+                self.erros(linha, "documento", documento, f"o documento é da reserva «{tipo.nome_grupo}», a que a "
+                                                          "autodeclaração registrada nesta inscrição não pertence.")
+
+    def conferencia_ja_feita(self) -> None:
+        """O arquivo não refaz uma conferência: o documento do mesmo tipo já conferido de outro jeito (e nenhum a
+        conferir) se confere de novo na ficha da inscrição, com o motivo — um ato com quem e por quê."""
+        mesmo = "e.inscricao_id = d.inscricao_id AND e.grupo = d.grupo AND e.tipo = d.tipo"
+        linhas = self._linhas(
+            f"SELECT DISTINCT s.linha, s.documento, s.documento_conferencia, d.conferencia FROM {PREPARO} AS s "
+            f"JOIN {self.doc} AS d ON d.inscricao_id = s.inscricao_id AND d.grupo = s.documento_grupo "
+            f"AND d.tipo = s.documento "
+            f"WHERE s.documento_conferencia <> 'a_conferir' AND d.conferencia <> 'a_conferir' "
+            f"AND NOT EXISTS (SELECT 1 FROM {self.doc} AS e WHERE {mesmo} AND e.conferencia = 'a_conferir') "
+            f"AND NOT EXISTS (SELECT 1 FROM {self.doc} AS e WHERE {mesmo} "
+            f"AND e.conferencia = s.documento_conferencia) ORDER BY s.linha LIMIT %s", [self._limite()])
+        for linha, documento, nova, conferencia in linhas:
+            self.erros(linha, "documento_conferencia", nova,
+                       f"o documento {documento} desta inscrição já foi conferido («{conferencia}»): uma nova "
+                       "conferência se faz na ficha da inscrição, com o motivo.")
 
     def inscricoes_desconhecidas(self) -> None:
         linhas = self._linhas(

@@ -11,6 +11,7 @@ from functools import partial
 from django.db.models import Count, Max, QuerySet
 
 from concursos.models import Cargo, Convocacao, Heteroidentificacao, Inscricao
+from concursos.selectors.comprovacao import FaltaDeDocumento, cotistas_sem_documento
 from concursos.selectors.listas import candidatos_do_cargo
 from legislacao import motor
 from legislacao.models import citar
@@ -120,6 +121,8 @@ class Previa:
     cargo: Cargo
     linhas: list[LinhaDaPrevia]
     sem_heteroidentificacao: list[tuple[str, str]]
+    # Quem a chamada poria em vaga de um grupo que exige documento sem o documento aceito (decisão 0021).
+    sem_documento: list[FaltaDeDocumento]
 
 
 def previa_da_chamada(cargo: Cargo, quantidade: int | None = None) -> Previa:
@@ -175,8 +178,8 @@ def _previa(cargo: Cargo, regras: motor.Regras, titulares: list[tuple[int, str, 
     linhas = [LinhaDaPrevia(posicao, nomes.get(vaga, vaga), nomes.get(lista, lista or "—"), numero or "—",
                             pessoas.get(numero, ""), motivo(vaga, lista, numero, nomes))
               for posicao, vaga, lista, numero in titulares]
-    return Previa(cargo, linhas, cotistas_sem_heteroidentificacao(
-        cargo, [(pela_lista.get(n, lista), n) for _, _, lista, n in titulares]))
+    vindos = [(pela_lista.get(n, lista), n) for _, _, lista, n in titulares]
+    return Previa(cargo, linhas, cotistas_sem_heteroidentificacao(cargo, vindos), cotistas_sem_documento(cargo, vindos))
 
 
 def _motivo_da_substituicao(lista: str, vaga: str, origem: str | None, numero: str | None,

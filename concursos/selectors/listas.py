@@ -17,6 +17,7 @@ from concursos.models import (
     Situacao,
     mascarar_cpf,
 )
+from concursos.selectors.comprovacao import recusados_no_cargo
 from legislacao import motor
 from legislacao.models import Consequencia
 
@@ -164,7 +165,8 @@ def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:
 
 
 def candidatos_do_cargo(cargo: Cargo, ate: int | None = None) -> list[motor.Candidato]:
-    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação.
+    """As inscrições classificadas do cargo como o motor as vê, já com o efeito da heteroidentificação e dos
+    documentos recusados (fora da lista do grupo: concursos/selectors/comprovacao.py).
 
     Com `ate` (as N primeiras posições da ordem de nomeação, como na convocação inicial), só quem está entre os N
     primeiros de alguma lista — a geral, a PcD ou a de um grupo, já filtradas como o motor as monta: quem o motor põe
@@ -172,29 +174,41 @@ def candidatos_do_cargo(cargo: Cargo, ate: int | None = None) -> list[motor.Cand
     de L. O resultado do motor é o mesmo (tests/concursos/test_regras_concordam.py), lendo N × listas linhas em vez
     do cargo inteiro."""
     efeito = efeito_no_cargo(cargo)
+    recusados = recusados_no_cargo(cargo)
+    fora = _fora_por_inscricao(recusados)
     candidatos = []
     consulta = Inscricao.objects.filter(cargo=cargo, classificacao__isnull=False)
     if ate is not None:
-        consulta = consulta.filter(numero__in=_primeiros_de_cada_lista(cargo, ate))
+        consulta = consulta.filter(numero__in=_primeiros_de_cada_lista(cargo, ate, recusados))
     # O gênero (do cadastro da pessoa) só quando a lei manda a equidade de gênero: sem ela, nenhuma junção.
     genero = ("candidato__genero",) if cargo.certame.regras_motor().equidade_genero else ()
-    linhas = (consulta.values_list("numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva", "situacao",
-                                   "heteroidentificacao", *genero).order_by("classificacao").iterator(chunk_size=5000))
-    for numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero, *sexo in linhas:
+    linhas = (consulta.values_list("pk", "numero", "classificacao", "cor_raca", "quilombola", "pcd", "reserva",
+                                   "situacao", "heteroidentificacao", *genero).order_by("classificacao")
+              .iterator(chunk_size=5000))
+    for pk, numero, classificacao, cor, quilombola, pcd, reserva, situacao, hetero, *sexo in linhas:
         situacao, reserva = efeito.no_candidato(situacao, reserva, hetero)
-        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao, *sexo))
+        candidatos.append(motor.Candidato(numero, classificacao, cor, quilombola, pcd, reserva, situacao,
+                                          genero=sexo[0] if sexo else "", fora_de=fora.get(pk, frozenset())))
     return candidatos
 
 
-def _primeiros_de_cada_lista(cargo: Cargo, n: int) -> set[str]:
+def _fora_por_inscricao(recusados: dict[str, frozenset[int]]) -> dict[int, frozenset[str]]:
+    fora: dict[int, set[str]] = {}
+    for grupo, inscricoes in recusados.items():
+        for inscricao in inscricoes:
+            fora.setdefault(inscricao, set()).add(grupo)
+    return {inscricao: frozenset(grupos) for inscricao, grupos in fora.items()}
+
+
+def _primeiros_de_cada_lista(cargo: Cargo, n: int, recusados: dict[str, frozenset[int]]) -> set[str]:
     """Com a equidade de gênero, a vaga de um grupo vai ao melhor do gênero devido, que pode estar depois dos N
     primeiros do grupo: lêem-se também os N primeiros de cada gênero em cada grupo."""
     habilitados = habilitados_do_cargo(cargo)
     regras = cargo.certame.regras_motor()
-    filtros = [f for codigo, f in filtros_das_listas(regras).items() if codigo != motor.AMPLA]
+    todas = filtros_das_listas(regras, recusados)
+    filtros = [f for codigo, f in todas.items() if codigo != motor.AMPLA]
     if regras.equidade_genero:
-        grupos = [filtro for codigo, filtro in filtros_das_listas(regras).items()
-                  if codigo not in (GERAL, motor.AMPLA, motor.PCD)]
+        grupos = [filtro for codigo, filtro in todas.items() if codigo not in (GERAL, motor.AMPLA, motor.PCD)]
         filtros += [f & Q(candidato__genero=genero) for f in grupos for genero in motor.GENEROS]
     numeros: set[str] = set()
     for filtro in filtros:
@@ -219,8 +233,10 @@ def elegiveis_do_grupo(regras: motor.Regras, grupo: motor.Grupo) -> Q:
     return ramos[0] | ramos[1] if len(ramos) == 2 else ramos[0]
 
 
-def filtros_das_listas(regras: motor.Regras) -> dict[str, Q | None]:
-    """O filtro de cada lista, na ordem das abas: geral (todos), ampla, PcD e um por grupo de reserva.
+def filtros_das_listas(regras: motor.Regras, recusados: dict[str, frozenset[int]] | None = None
+                       ) -> dict[str, Q | None]:
+    """O filtro de cada lista, na ordem das abas: geral (todos), ampla, PcD e um por grupo de reserva. `recusados`:
+    por grupo, as inscrições com o documento exigido recusado, fora da lista do grupo (`recusados_no_cargo`).
 
     A ampla tem todos os habilitados, como a geral: quem optou pela reserva e quem concorre às vagas PcD concorre
     também às de ampla concorrência (p. ex. Vargem Alta art. 4º; Afonso Cláudio art. 1º, § 3º), e é por ela que o
@@ -229,6 +245,8 @@ def filtros_das_listas(regras: motor.Regras) -> dict[str, Q | None]:
     filtros: dict[str, Q | None] = {GERAL: None, motor.AMPLA: None, motor.PCD: Q(pcd=True)}
     for grupo in regras.grupos:
         filtros[grupo.codigo] = cotista & elegiveis_do_grupo(regras, grupo)
+        if fora := (recusados or {}).get(grupo.codigo):
+            filtros[grupo.codigo] &= ~Q(pk__in=sorted(fora))
     return filtros
 
 
@@ -265,7 +283,7 @@ def listas_do_cargo(cargo: Cargo, *, com_outras_listas: bool = False) -> list[Li
     certame = cargo.certame
     regras = certame.regras_motor()
     habilitados = habilitados_do_cargo(cargo)
-    filtros = filtros_das_listas(regras)
+    filtros = filtros_das_listas(regras, recusados_no_cargo(cargo))
     # Apelidos neutros: o código de um grupo vem dos dados da lei e não deve virar nome de coluna.
     contagem = habilitados.aggregate(**{f"n{i}": Count("pk", filter=filtro)
                                         for i, filtro in enumerate(filtros.values())})

@@ -21,7 +21,8 @@ from nucleo.texto import data_br, plural
 class LeiDoCertame:
     """A lei do certame: antes da publicação, a que se aplicaria hoje (prévia); depois, a congelada no edital.
 
-    `posterior`: publicado sem lei, a lei cadastrada depois cuja vigência hoje alcança a data do edital."""
+    `posterior`: publicado sem lei, a lei cadastrada depois cuja vigência hoje alcança a data do edital. `documentos`:
+    (grupo, o que a lei aceita, artigo) de cada grupo que exige documento para a reserva (p. ex. Iúna art. 2º, II)."""
 
     lei: Lei | None
     motivo: str
@@ -29,18 +30,28 @@ class LeiDoCertame:
     regras: motor.Regras
     avaliacoes: list[Incidencia] = field(default_factory=list)
     posterior: Incidencia | None = None
+    documentos: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+def _documentos(certame: Certame, regras: motor.Regras) -> list[tuple[str, str, str]]:
+    exigencias = certame.exigencias_documentais()
+    return [(g.nome, exigencias[g.codigo].descrever(), exigencias[g.codigo].artigo) for g in regras.grupos
+            if g.codigo in exigencias]
 
 
 def lei_do_certame(certame: Certame) -> LeiDoCertame:
     if certame.publicado:
         # Publicado, vale o que foi congelado (certame.regras), ainda que a lei tenha mudado depois.
-        return LeiDoCertame(certame.lei, certame.motivo_lei, True, certame.regras_motor(),
-                            posterior=leis_posteriores([certame]).get(certame.pk))
+        regras = certame.regras_motor()
+        return LeiDoCertame(certame.lei, certame.motivo_lei, True, regras,
+                            posterior=leis_posteriores([certame]).get(certame.pk),
+                            documentos=_documentos(certame, regras))
     aplicabilidade = certame.aplicabilidade()
     lei = aplicabilidade.lei
     regras = replace(lei.regras() if lei else REGRAS_SEM_LEI, pcd=certame.regra_pcd(),
                      item_criterio=certame.item_criterio)
-    return LeiDoCertame(lei, aplicabilidade.motivo, False, regras, aplicabilidade.avaliacoes)
+    return LeiDoCertame(lei, aplicabilidade.motivo, False, regras, aplicabilidade.avaliacoes,
+                        documentos=_documentos(certame, regras))
 
 
 def leis_posteriores(certames: list[Certame]) -> dict[int, Incidencia]:

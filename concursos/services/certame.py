@@ -18,7 +18,7 @@ from concursos.models import (
     TipoAto,
     erro_das_vagas_pcd,
 )
-from legislacao import motor
+from legislacao import comprovacao, motor
 from legislacao.models import Lei
 from legislacao.services import lei_congelar
 from nucleo.servicos import ErroOperacao, auditar
@@ -26,7 +26,9 @@ from nucleo.texto import data_br, plural, somar_meses
 
 
 def resumo_da_lei(lei: Lei | None) -> dict:
-    """O que o certame guarda da lei além das regras do motor (consequências e artigos), congelado com elas."""
+    """O que o certame guarda da lei além das regras do motor (consequências, artigos e os documentos que cada grupo
+    exige), congelado com elas. Um certame publicado antes de uma chave nova não a tem: quem lê trata a falta como
+    «a lei congelada não dizia» (p. ex. `Certame.exigencias_documentais`)."""
     if lei is None:
         return {}
     return {
@@ -39,6 +41,7 @@ def resumo_da_lei(lei: Lei | None) -> dict:
         "escolha_local_pela_ampla": lei.escolha_local_pela_ampla, "artigo_escolha_local": lei.artigo_escolha_local,
         "artigo_autodeclaracao": lei.artigo_autodeclaracao,
         **{campo: getattr(lei, campo) for campo in CAMPOS_DAS_LISTAS},
+        "documentos": comprovacao.exigencias_para_dict(lei.exigencias_documentais()),
     }
 
 

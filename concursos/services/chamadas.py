@@ -24,6 +24,7 @@ from concursos.models import (
     TipoChamada,
 )
 from concursos.selectors.chamadas import cotistas_sem_heteroidentificacao, generos_nas_reservas, ja_chamados
+from concursos.selectors.comprovacao import cotistas_sem_documento
 from concursos.selectors.listas import candidatos_do_cargo
 from concursos.services.certame import exigir_validade, fora_da_validade
 from concursos.services.inscricao import situacao_registrar
@@ -69,6 +70,41 @@ def exigir_heteroidentificacao(cargo: Cargo, titulares: list[tuple[str | None, s
         "heteroidentificação e registre a chamada depois que ela decidir.")
 
 
+def exigir_documentos(cargo: Cargo, titulares: list[tuple[str | None, str | None]]) -> None:
+    """A porta dos documentos: onde a lei do certame exige documento para o grupo (Iúna art. 2º, II; Ibatiba art. 2º),
+    vaga desse grupo só com o documento aceito.
+
+    Quem teve o documento recusado já saiu da lista do grupo (concursos/selectors/listas.py) e a vaga vai ao próximo;
+    quem ainda não foi conferido, ou não tem nenhum documento registrado, pode vir a tê-lo aceito — a lei de Iúna manda
+    apresentá-lo «em etapa específica a ser discriminada no edital» —, e a posição é permanente: a chamada inteira é
+    recusada, dizendo quem falta e qual documento a lei aceita, em vez de dar a vaga ao seguinte (decisão 0021).
+    """
+    faltam = cotistas_sem_documento(cargo, titulares)
+    if not faltam:
+        return
+    por_grupo: dict[str, list] = {}
+    for falta in faltam:
+        por_grupo.setdefault(falta.grupo, []).append(falta)
+    partes = []
+    for faltas in por_grupo.values():
+        exigencia = faltas[0].exigencia
+        quem = "; ".join(f"{f.numero} ({f.rotulo})" for f in faltas[:10])
+        mais = f" e mais {plural(len(faltas) - 10, 'outra', 'outras')}" if len(faltas) > 10 else ""
+        partes.append(f"{faltas[0].nome_grupo}{citar(exigencia.artigo)}, a lei aceita {exigencia.descrever()} — "
+                      f"{quem}{mais}")
+    raise ErroOperacao(
+        f"A lei do certame exige documento para ocupar vaga reservada: no cargo {cargo.codigo}, "
+        f"{plural(len(faltam), 'cotista seria chamado', 'cotistas seriam chamados')} sem o documento aceito. "
+        f"{'. '.join(partes)}. Confira o documento na ficha de cada inscrição (ou registre que não foi apresentado no "
+        "prazo do edital) e registre a chamada depois.")
+
+
+def exigir_as_portas(cargo: Cargo, titulares: list[tuple[str | None, str | None]]) -> None:
+    """As condições da lei congelada para ocupar vaga reservada: a heteroidentificação e os documentos."""
+    exigir_heteroidentificacao(cargo, titulares)
+    exigir_documentos(cargo, titulares)
+
+
 def _exigir_a_ultima_chamada(cargo: Cargo, vista: int | None) -> None:
     """Contra a repetição: o ato vale para o cargo como quem o pediu o viu. Se outra chamada entrou nesse meio-tempo
     (um clique duplo, duas abas, duas pessoas), esta é recusada — cada pedido nomeia uma vez só."""
@@ -97,9 +133,9 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
     regras = cargo.regras_motor()
     quadro = motor.calcular_quadro(regras, cargo.vagas, cargo.vagas_pcd)
     convocados = motor.convocar(regras, quadro, candidatos_do_cargo(cargo, ate=cargo.vagas))
-    # Quem a lista de um grupo põe numa posição mais favorável (p. ex. Iúna art. 5º, § 2º) também só a tem como
-    # cotista confirmado: a posição vem da lista da reserva.
-    exigir_heteroidentificacao(cargo, [(c.pela_lista or c.lista, c.inscricao) for c in convocados])
+    # Quem a lista de um grupo põe numa posição mais favorável (p. ex. Iúna art. 5º, § 2º) também passa pelas portas
+    # da reserva: a posição vem da lista do grupo.
+    exigir_as_portas(cargo, [(c.pela_lista or c.lista, c.inscricao) for c in convocados])
     chamada = _nova_chamada(cargo, TipoChamada.INICIAL, data, ato, usuario)
     ids = _ids_por_numero(cargo, (c.inscricao for c in convocados))
     Convocacao.objects.bulk_create([
@@ -209,7 +245,7 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
                                                     generos_nas_reservas(cargo, regras))
     if candidato is None:
         return None
-    exigir_heteroidentificacao(cargo, [(origem, candidato.inscricao)])
+    exigir_as_portas(cargo, [(origem, candidato.inscricao)])
     tipo = TIPO_DA_SUBSTITUICAO.get(causa, TipoChamada.VACANCIA)
     observacao = (f"{motivo}: {inscricao.numero} na posição {convocacao.posicao}."
                   + (f" Motivo: {justificativa}" if justificativa else "")
@@ -260,7 +296,7 @@ def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, u
         raise ErroOperacao(f"Só há {plural(restantes, 'candidato habilitado', 'candidatos habilitados')} ainda sem "
                            f"chamada no cargo {cargo.codigo}; informe no máximo "
                            f"{plural(restantes, 'vaga', 'vagas')}.")
-    exigir_heteroidentificacao(cargo, [(origem, c.inscricao) for origem, c in chamados])
+    exigir_as_portas(cargo, [(origem, c.inscricao) for origem, c in chamados])
     posicoes = f"posição {ultima + 1}" if quantidade == 1 else f"posições {ultima + 1} a {ultima + quantidade}"
     chamada = _nova_chamada(cargo, TipoChamada.NOVAS_VAGAS, data, ato, usuario,
                             observacao=f"{plural(quantidade, 'vaga nova', 'vagas novas')}: {posicoes}.")

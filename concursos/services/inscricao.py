@@ -1,5 +1,6 @@
-"""O único escritor do destino de um candidato: a situação, a heteroidentificação, a classificação e a autodeclaração
-(reserva, cor ou raça, quilombola, PcD, documento indígena) de uma `Inscricao` só mudam aqui.
+"""O único escritor do destino de um candidato: a situação, a heteroidentificação, a classificação, a autodeclaração
+(reserva, cor ou raça, quilombola, PcD) de uma `Inscricao` e os documentos que ela apresentou para a reserva
+(`DocumentoApresentado`, com a conferência) só mudam aqui.
 
 As chamadas (concursos/services/chamadas.py), a comissão de heteroidentificação (heteroidentificacao/services/) e a
 ficha do admin chamam estas funções, que gravam e deixam o registro no histórico, com quem fez e por quê. Fora daqui
@@ -15,9 +16,13 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import QuerySet
+from django.utils import timezone
 
-from concursos.models import Heteroidentificacao, Inscricao, Situacao
-from nucleo.servicos import auditar
+from concursos.models import DocumentoApresentado, Heteroidentificacao, Inscricao, OrigemDocumento, Situacao
+from concursos.selectors.comprovacao import grupos_que_exigem
+from legislacao import comprovacao
+from legislacao.models import citar
+from nucleo.servicos import ErroOperacao, auditar
 
 
 @transaction.atomic
@@ -63,6 +68,103 @@ def inscricao_salvar(*, inscricao: Inscricao, usuario, motivo: str) -> Inscricao
 
 
 def autodeclaracoes_apagar(*, inscricoes: QuerySet[Inscricao]) -> int:
-    """Terminada a guarda (concursos/retencao.py), a autodeclaração das inscrições sai do banco (LGPD art. 16). Sem
-    registro no histórico: ele já não guarda a autodeclaração (Inscricao.history, excluded_fields)."""
-    return inscricoes.update(cor_raca="", quilombola=False, pcd=False, documento_indigena="", autodeclaracao_em=None)
+    """Terminada a guarda (concursos/retencao.py), a autodeclaração das inscrições sai do banco (LGPD art. 16), e com
+    ela os documentos que provavam o pertencimento ao grupo, com o histórico deles. O histórico da inscrição já não
+    guarda a autodeclaração (Inscricao.history, excluded_fields)."""
+    DocumentoApresentado.objects.filter(inscricao__in=inscricoes).delete()
+    # Depois: apagar o documento grava no histórico o registro da remoção, que também sai.
+    DocumentoApresentado.history.filter(inscricao_id__in=inscricoes.values("pk")).delete()
+    return inscricoes.update(cor_raca="", quilombola=False, pcd=False, autodeclaracao_em=None)
+
+
+def _exigencia_do_grupo(inscricao: Inscricao, grupo: str) -> comprovacao.Exigencia:
+    """A exigência do grupo na lei congelada do certame, se a inscrição concorre a ele; senão, a recusa."""
+    certame = inscricao.certame
+    if not certame.publicado:
+        raise ErroOperacao("O edital ainda não foi publicado: os documentos que a lei exige são os da lei congelada na "
+                           "publicação.")
+    for g, exigencia in grupos_que_exigem(certame, reserva=inscricao.reserva, cor_raca=inscricao.cor_raca,
+                                          quilombola=inscricao.quilombola):
+        if g.codigo == grupo:
+            return exigencia
+    raise ErroOperacao(f"A inscrição {inscricao.numero} não concorre a uma reserva desta lei que exija documento "
+                       f"({grupo or '—'}): só quem optou pela reserva e pertence ao grupo apresenta documento.")
+
+
+def _travar(inscricao: Inscricao) -> Inscricao:
+    return Inscricao.objects.select_for_update(of=("self",)).select_related("certame").get(pk=inscricao.pk)
+
+
+@transaction.atomic
+def documento_registrar(*, inscricao: Inscricao, grupo: str, tipo: str, usuario, observacao: str = ""
+                        ) -> DocumentoApresentado:
+    """O documento que o candidato apresentou para a reserva `grupo`, registrado à mão, a conferir. `tipo` é o código
+    de um dos documentos que a lei congelada aceita para o grupo (Iúna art. 2º, II; Ibatiba art. 2º)."""
+    inscricao = _travar(inscricao)
+    exigencia = _exigencia_do_grupo(inscricao, grupo)
+    aceito = exigencia.tipo(tipo)
+    if aceito is None:
+        raise ErroOperacao(f"A lei do certame não aceita o documento «{tipo}» para esta reserva"
+                           f"{citar(exigencia.artigo)}; aceita {exigencia.descrever()}.")
+    if inscricao.documentos.filter(grupo=grupo, tipo=tipo,
+                                   conferencia=comprovacao.Conferencia.A_CONFERIR).exists():
+        raise ErroOperacao(f"Já há um documento «{aceito.nome}» a conferir nesta inscrição: confira-o antes de "
+                           "registrar outro.")
+    documento = DocumentoApresentado(inscricao=inscricao, grupo=grupo, tipo=tipo, nome=aceito.nome,
+                                     origem=OrigemDocumento.MANUAL, observacao=observacao.strip(),
+                                     registrado_por=usuario)
+    auditar(documento, usuario, "Documento registrado à mão, a conferir.")
+    documento.save()
+    return documento
+
+
+@transaction.atomic
+def documento_nao_apresentado(*, inscricao: Inscricao, grupo: str, usuario, motivo: str) -> DocumentoApresentado:
+    """Registra que o candidato não apresentou documento para a reserva `grupo` no prazo do edital (Iúna art. 2º, II:
+    «em etapa específica a ser discriminada no edital»): vale como recusa, e ele sai da lista do grupo (decisão
+    0021). Um documento apresentado depois, e aceito, o traz de volta às chamadas seguintes."""
+    inscricao = _travar(inscricao)
+    _exigencia_do_grupo(inscricao, grupo)
+    if not motivo.strip():
+        raise ErroOperacao("Informe o motivo (p. ex. o item do edital e o prazo que passou).")
+    agora = timezone.now()
+    documento = DocumentoApresentado(inscricao=inscricao, grupo=grupo, tipo=comprovacao.NENHUM,
+                                     nome=comprovacao.NOME_NENHUM, origem=OrigemDocumento.MANUAL,
+                                     registrado_por=usuario, registrado_em=agora,
+                                     conferencia=comprovacao.Conferencia.RECUSADO, motivo=motivo.strip(),
+                                     conferido_por=usuario, conferido_em=agora)
+    auditar(documento, usuario, "Nenhum documento apresentado no prazo do edital.")
+    documento.save()
+    return documento
+
+
+@transaction.atomic
+def documento_conferir(*, documento: DocumentoApresentado, aceito: bool, usuario, motivo: str = ""
+                       ) -> DocumentoApresentado:
+    """A conferência do documento: aceito ou recusado (a recusa, com o motivo). Conferir de novo um documento já
+    conferido (um recurso acolhido, um erro de quem conferiu) é outro ato, com o motivo obrigatório; o histórico do
+    documento guarda a conferência anterior. A posição que alguém já ocupa não muda: a conferência vale para as
+    chamadas seguintes."""
+    _travar(documento.inscricao)
+    documento = DocumentoApresentado.objects.select_for_update().get(pk=documento.pk)
+    if documento.tipo == comprovacao.NENHUM:
+        raise ErroOperacao("Este registro diz que nenhum documento foi apresentado: não há o que conferir. Registre o "
+                           "documento apresentado depois.")
+    resultado = comprovacao.Conferencia.ACEITO if aceito else comprovacao.Conferencia.RECUSADO
+    motivo = motivo.strip()
+    anterior = documento.conferencia
+    if anterior == resultado:
+        raise ErroOperacao(f"O documento já está «{documento.get_conferencia_display().lower()}».")
+    if anterior != comprovacao.Conferencia.A_CONFERIR and not motivo:
+        raise ErroOperacao("O documento já foi conferido: para mudar a conferência, informe o motivo (p. ex. o recurso "
+                           "acolhido).")
+    if not aceito and not motivo:
+        raise ErroOperacao("Informe o motivo da recusa: o candidato tem o direito de sabê-lo (e de recorrer).")
+    documento.conferencia, documento.motivo = resultado, motivo
+    documento.conferido_por, documento.conferido_em, documento.conferido_na_importacao = usuario, timezone.now(), None
+    rotulo = "aceito" if aceito else "recusado"
+    auditar(documento, usuario, f"Documento {rotulo}." if anterior == comprovacao.Conferencia.A_CONFERIR
+            else f"Conferência refeita: {rotulo}.")
+    documento.save(update_fields=["conferencia", "motivo", "conferido_por", "conferido_em",
+                                  "conferido_na_importacao"])
+    return documento

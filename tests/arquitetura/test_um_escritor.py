@@ -1,5 +1,6 @@
 """Um só escritor do destino de um candidato (issue 10): a situação, a heteroidentificação, a classificação e a
-autodeclaração de uma inscrição só se gravam em concursos/services/inscricao.py.
+autodeclaração de uma inscrição e a conferência dos documentos que ela apresentou para a reserva só se gravam em
+concursos/services/inscricao.py.
 
 A varredura lê a árvore sintática de cada módulo do projeto e acusa quem atribui um desses atributos
 (`inscricao.situacao = …`, também por `setattr`) ou os passa a `.update(…)`, a `save(update_fields=…)` ou a
@@ -18,7 +19,7 @@ APPS = ("nucleo", "documentos", "acesso", "legislacao", "concursos", "heteroiden
 ESCRITOR = "concursos/services/inscricao.py"
 FORA = ("concursos/importacao/",)
 CAMPOS = frozenset({"situacao", "heteroidentificacao", "classificacao", "reserva", "cor_raca", "quilombola", "pcd",
-                    "documento_indigena"})
+                    "conferencia"})
 # (módulo, objeto que recebe a escrita) → de quem é o campo.
 EXCECOES = {
     ("concursos/retencao.py", "candidatos"): "Candidato: o cadastro da pessoa anonimizado ao fim da guarda",
@@ -100,7 +101,7 @@ Inscricao.objects.bulk_update(inscricoes, ["cor_raca"])
 Inscricao.objects.bulk_update(inscricoes, fields=["reserva"])
 models.Index(fields=["classificacao"], name="indice")
 bulk_update_with_history(inscricoes, Inscricao, ["quilombola"], default_user=None)
-inscricao.documento_indigena += ""
+documento.conferencia += ""
 inscricao.nota_final = 1
 inscricao.save(update_fields=["nota_final"])
 """

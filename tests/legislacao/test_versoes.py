@@ -63,5 +63,5 @@ def test_regras_do_motor_trazem_os_artigos():
     pp = regras.grupo("PP")
     assert (regras.minimo_vagas, regras.artigo_minimo) == (5, "art. 1º, § 1º")
     assert (pp.intervalo, pp.artigo_padrao) == (5, "art. 3º, § 1º")
-    assert GrupoReserva.objects.filter(lei__slug="iuna-es", codigo="IND").get().documentos.startswith(
-        "Declaração de pertencimento étnico")
+    indigenas = GrupoReserva.objects.filter(lei__slug="iuna-es", codigo="IND").get().exigencia()
+    assert (indigenas.artigo, indigenas.tipos[0].nome) == ("art. 2º, II", "Declaração de pertencimento étnico")

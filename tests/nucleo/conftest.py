@@ -22,6 +22,7 @@ from concursos.models import (
     Certame,
     Chamada,
     Convocacao,
+    DocumentoApresentado,
     EstadoCertame,
     Exportacao,
     Importacao,
@@ -169,9 +170,13 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
     exportacao = Exportacao.objects.create(criada_por=dados.rh, modelo="concursos.inscricao",
                                            recurso="InscricaoPublicacaoResource", formato="CSV",
                                            descricao=f"Inscrições {token}")
+    # Um documento apresentado para a reserva (Iúna art. 2º, II), com uma observação que só B tem.
+    apresentado = DocumentoApresentado.objects.create(
+        inscricao=dados.inscricoes[5], grupo="IND", tipo="DECL", nome="Declaração de pertencimento étnico",
+        origem="manual", observacao=f"Protocolo {token} 12/2024")
     dados.marcas |= {recurso.fundamentos, acesso.fundamento, fraude.ato, chamada.ato, importacao.nome_original,
                      documento.codigo, acesso_sensivel.descricao, exportacao.descricao,
-                     dados.comissao.ato_designacao}
+                     dados.comissao.ato_designacao, apresentado.observacao}
     dados.objetos = {
         Orgao: dados.orgao, Certame: certame, Cargo: dados.cargo, Candidato: dados.inscricoes[1].candidato,
         Inscricao: dados.inscricoes[1], Chamada: chamada, Convocacao: chamada.convocacoes.order_by("posicao")[0],
@@ -179,6 +184,7 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
         Sessao: dados.sessao, Avaliacao: avaliacao, Recurso: recurso, ProcedimentoFraude: fraude,
         AcessoGravacao: acesso, DocumentoEmitido: documento, AcessoSensivel: acesso_sensivel,
         Exportacao: exportacao, Dispensa: dados.comissao.dispensas.first(), get_user_model(): dados.rh,
+        DocumentoApresentado: apresentado,
     }
     dados.objetos = {modelo: objeto for modelo, objeto in dados.objetos.items() if objeto is not None}
 

@@ -1,8 +1,9 @@
 """Ataque aos filtros pela URL: o órgão de controle (sem `concursos.ver_dados_sensiveis`) tenta filtrar cada lista
-do admin — e cada exportação — por um dado sensível (cor ou raça, quilombola, PcD, documento indígena, opção pela
-reserva), no próprio modelo ou através de uma ou duas relações, com cada consulta que o campo aceita
-(`field.get_lookups()`): a resposta é sempre HTTP 400, nunca uma lista filtrada. Genérico: um admin, um campo ou uma
-relação nova entram sozinhos. Controle positivo: o RH com a permissão filtra as inscrições por cor ou raça.
+do admin — e cada exportação — por um dado sensível (cor ou raça, quilombola, PcD, a conferência do documento
+apresentado para a reserva, opção pela reserva), no próprio modelo ou através de uma ou duas relações, com cada
+consulta que o campo aceita (`field.get_lookups()`): a resposta é sempre HTTP 400, nunca uma lista filtrada.
+Genérico: um admin, um campo ou uma relação nova entram sozinhos. Controle positivo: o RH com a permissão filtra as
+inscrições por cor ou raça.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from django.urls import NoReverseMatch, reverse
 
 pytestmark = pytest.mark.django_db
 
-SENSIVEIS = frozenset({"cor_raca", "quilombola", "pcd", "documento_indigena", "reserva"})
+# A conferência de um documento apresentado para a reserva diz que a pessoa concorre a ela (e a que grupo).
+SENSIVEIS = frozenset({"cor_raca", "quilombola", "pcd", "conferencia", "reserva"})
 
 
 def caminhos_sensiveis(modelo, profundidade: int = 2, prefixo: str = "", vistos: frozenset = frozenset()):

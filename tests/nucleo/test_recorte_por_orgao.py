@@ -27,7 +27,8 @@ from tests.nucleo.conftest import TOKENS
 pytestmark = pytest.mark.django_db
 
 # Um id de URL com outro nome que o do modelo.
-APELIDOS = {"procedimento": "procedimentofraude", "id": None, "pk": None, "object_id": None}
+APELIDOS = {"procedimento": "procedimentofraude", "documento": "documentoapresentado", "id": None, "pk": None,
+            "object_id": None}
 # Parâmetros que não são registro de órgão nenhum: o valor usado.
 VALORES_FIXOS = {"codigo": "geral", "arquivo": "curriculo"}
 # URLs do site do admin que não são de modelo: o que se visita (sem sair da sessão nem trocar a senha).
@@ -147,7 +148,7 @@ def _marcas_na_resposta(resposta, marcas: set[str]) -> list[str]:
 def _fotografia(b, usuario_b) -> dict:
     """As linhas de B de cada modelo recortado pelo admin (o próprio recorte do admin, com uma conta só de B) e dos
     que não têm admin (membros, dispensas, exportações, lotações)."""
-    from concursos.models import Exportacao
+    from concursos.models import DocumentoApresentado, Exportacao
     from heteroidentificacao.models import Dispensa, Membro
     from nucleo.models import Lotacao
 
@@ -159,6 +160,8 @@ def _fotografia(b, usuario_b) -> dict:
     foto["Membro"] = list(Membro.objects.filter(comissao__certame__orgao=b.orgao).order_by("pk").values())
     foto["Dispensa"] = list(Dispensa.objects.filter(comissao__certame__orgao=b.orgao).order_by("pk").values())
     foto["Exportacao"] = list(Exportacao.objects.filter(criada_por=b.rh).order_by("pk").values())
+    foto["DocumentoApresentado"] = list(DocumentoApresentado.objects.filter(inscricao__certame__orgao=b.orgao)
+                                        .order_by("pk").values())
     foto["Lotacao"] = list(Lotacao.objects.filter(orgao=b.orgao).order_by("pk").values())
     foto["User"] = list(get_user_model().objects.filter(lotacoes__orgao=b.orgao).order_by("pk")
                         .values("pk", "username", "password", "is_staff", "is_superuser", "is_active"))
@@ -358,7 +361,7 @@ def test_o_percurso_cobre_as_urls_proprias(dois_orgaos):
     falhas: list[str] = []
     urls = {url for url, com_id in urls_do_admin(dois_orgaos.b.objetos, falhas) if com_id}
     b = dois_orgaos.b.objetos
-    from concursos.models import Cargo, Certame, Convocacao, Exportacao, Importacao
+    from concursos.models import Cargo, Certame, Convocacao, DocumentoApresentado, Exportacao, Importacao, Inscricao
     from heteroidentificacao.models import Membro, Sessao
 
     esperadas = {
@@ -371,6 +374,8 @@ def test_o_percurso_cobre_as_urls_proprias(dois_orgaos):
         reverse("admin:heteroidentificacao_sessao_ata_pdf", args=[b[Sessao].pk]),
         reverse("admin:heteroidentificacao_membro_termo_pdf", args=[b[Membro].pk]),
         reverse("admin:concursos_certame_history", args=[b[Certame].pk]),
+        reverse("admin:concursos_inscricao_documentos", args=[b[Inscricao].pk]),
+        reverse("admin:concursos_documento_conferir", args=[b[DocumentoApresentado].pk]),
     }
     assert esperadas <= urls
     assert any("/history/" in url and url.rstrip("/").split("/")[-1].isdigit() and "certame" in url for url in urls)

@@ -24,7 +24,6 @@ from concursos.models import (
     Cargo,
     Certame,
     CorRaca,
-    DocumentoIndigena,
     Escolaridade,
     EstadoCertame,
     Genero,
@@ -35,7 +34,7 @@ from concursos.services.certame import certame_avancar, certame_publicar
 from demonstracao.autenticador import garantir_autenticador_da_demo
 from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
 from demonstracao.perfis import garantir_perfis
-from legislacao.models import GrupoReserva, Lei
+from legislacao.models import DocumentoAceito, GrupoReserva, Lei
 from nucleo.models import Lotacao, Municipio, Orgao
 
 USUARIO = "demo"
@@ -53,6 +52,7 @@ _sem_maioria = import_module("legislacao.migrations.0004_sem_maioria_e_palavras_
 _regras_de_ubatuba = import_module("legislacao.migrations.0008_regras_de_ubatuba")
 _listas_e_autodeclaracao = import_module("legislacao.migrations.0009_listas_e_autodeclaracao_da_lei")
 _leis_federais = import_module("legislacao.migrations.0011_leis_federais")
+_documentos_aceitos = import_module("legislacao.migrations.0012_documentos_aceitos")
 
 # Os códigos do IBGE (nucleo/dados/municipios_ibge.csv) dos municípios dos dois órgãos da demonstração.
 VARGEM_ALTA = 3205036
@@ -154,8 +154,6 @@ def _sortear_inscrito(sorteio: random.Random, cpf: str, orgao_id: int) -> tuple[
     inscricao = {
         "reserva": reserva, "cor_raca": cor, "quilombola": quilombola, "pcd": pcd,
         "autodeclaracao_em": date(2025, 3, 17) + timedelta(days=sorteio.randrange(30)),
-        # Iúna art. 2º, II, pede documento aos indígenas; aqui, a declaração de pertencimento.
-        "documento_indigena": DocumentoIndigena.DECLARACAO if reserva and cor == CorRaca.INDIGENA else "",
         "nota_final": Decimal(sorteio.randrange(35_000, 96_000)) / 1000,
         "situacao": Situacao.ELIMINADO if sorteio.random() < 0.08 else Situacao.HABILITADO,
     }
@@ -204,10 +202,7 @@ class Command(BaseCommand):
             dados["municipio"] = Municipio.objects.pelo_nome(dados.pop("municipio"), dados.pop("uf"))
             texto = (_cinco_leis.TEXTOS / f"{dados['slug']}.txt").read_text(encoding="utf-8")
             lei = Lei.objects.create(esfera="municipal", texto=texto, **dados)
-            GrupoReserva.objects.bulk_create(
-                GrupoReserva(lei=lei, ordem=ordem, **dict(grupo, percentual=Decimal(grupo["percentual"])))
-                for ordem, grupo in enumerate(grupos, 1)
-            )
+            self._criar_grupos(lei, grupos)
             repostas.append(lei.slug)
         Lei.objects.filter(slug__in=repostas, slug="afonso-claudio-es-lei-2552-2023").update(
             **_regras_da_comissao.AFONSO_CLAUDIO)
@@ -217,12 +212,30 @@ class Command(BaseCommand):
             dados = dict(dados)
             grupos = dados.pop("grupos")
             lei = Lei.objects.create(esfera="federal", texto=_leis_federais.texto(dados["slug"]), **dados)
-            GrupoReserva.objects.bulk_create(
-                GrupoReserva(lei=lei, ordem=ordem, **dict(grupo, percentual=Decimal(grupo["percentual"])))
-                for ordem, grupo in enumerate(grupos, 1)
-            )
+            self._criar_grupos(lei, grupos)
             repostas.append(lei.slug)
         return repostas
+
+    def _criar_grupos(self, lei: Lei, grupos: list[dict]) -> None:
+        """Os grupos da lei; o texto livre dos documentos (migrações 0002 e 0011) virou regras: os documentos aceitos
+        (migração 0012)."""
+        criados = GrupoReserva.objects.bulk_create(
+            GrupoReserva(lei=lei, ordem=ordem, **{k: v for k, v in dict(
+                grupo, percentual=Decimal(grupo["percentual"])).items() if k != "documentos"})
+            for ordem, grupo in enumerate(grupos, 1)
+        )
+        for grupo in criados:
+            self._garantir_documentos(lei, grupo)
+
+    @staticmethod
+    def _garantir_documentos(lei: Lei, grupo: GrupoReserva) -> None:
+        origem = _documentos_aceitos.documentos_de_origem(lei.slug, grupo.codigo)
+        if origem is None:
+            return
+        GrupoReserva.objects.filter(pk=grupo.pk).update(documentos_regra=origem["regra"],
+                                                        artigo_documentos=origem["artigo_documentos"])
+        DocumentoAceito.objects.bulk_create(DocumentoAceito(grupo=grupo, ordem=ordem, **tipo)
+                                            for ordem, tipo in enumerate(origem["tipos"], 1))
 
     @staticmethod
     def _conta(login: str, grupo: str):

@@ -35,3 +35,22 @@ def test_com_a_permissao_a_previa_fica_no_registro(client, operador, certame, cp
     acesso = AcessoSensivel.objects.get()
     assert (acesso.tipo, acesso.quantidade, acesso.orgao_id, acesso.nome_usuario) == (
         TipoAcesso.PREVIA, 2, certame.orgao_id, "operador")
+
+
+def test_a_previa_de_um_arquivo_de_documentos_so_os_mostra_a_quem_pode_ve_los(client, operador, leis_de_origem,
+                                                                             fazer_certame, admin_user):
+    """O documento apresentado para a reserva (Iúna art. 2º, II) diz a etnia: como a autodeclaração."""
+    from datetime import date
+
+    from concursos.services.certame import certame_publicar
+    from legislacao.models import Lei
+
+    Lei.objects.filter(slug="iuna-es").update(data_publicacao=date(2022, 4, 1))
+    iuna = certame_publicar(certame=fazer_certame(municipio="Iúna", numero="080/2024"), usuario=admin_user)
+    client.force_login(operador)
+    arquivo = SimpleUploadedFile("documentos.csv", b"inscricao,documento,documento_conferencia\n0001,DECL,aceito\n",
+                                 content_type="text/csv")
+    resposta = client.post(reverse("admin:concursos_certame_importar", args=[iuna.pk]), {"arquivo": arquivo})
+    pagina = client.get(resposta.url).content.decode()
+    assert "Prévia" in pagina and "DECL" not in pagina and "documento_conferencia" not in pagina
+    assert not AcessoSensivel.objects.exists()
