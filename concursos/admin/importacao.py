@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
 from concursos.importacao.acompanhamento import executar_importacao
-from concursos.importacao.leiaute import COLUNAS_DOCUMENTO, LEIAUTE
+from concursos.importacao.leiaute import COLUNAS_DOCUMENTO, leiaute_do_certame
 from concursos.importacao.leitura import contar_linhas, ler_previa
 from concursos.models import Certame, EstadoCertame, EstadoImportacao, Importacao
 from concursos.recuperacao import marcar_paradas, reabrir_importacao
@@ -138,7 +138,8 @@ def enviar(request, certame_id: int, *, admin_site):
     recentes = certame.importacoes.select_related("criada_por")[:10]
     return render(request, "admin/concursos/importacao/enviar.html", _contexto(
         request, admin_site, certame, f"Importar arquivo da banca — edital {certame.numero_edital}",
-        formulario=formulario, recentes=recentes, leiaute=LEIAUTE, limite_na_hora=milhar(LIMITE_NA_HORA),
+        formulario=formulario, recentes=recentes, leiaute=leiaute_do_certame(certame.exigencias_documentais()),
+        limite_na_hora=milhar(LIMITE_NA_HORA),
         travado=certame.inscricoes_travadas, artigo_travado=certame.citar("artigo_autodeclaracao"),
         retificacao=retificacao))
 

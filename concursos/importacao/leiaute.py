@@ -19,7 +19,7 @@ COLUNAS = ("inscricao", "cargo", "nome", "nome_social", "cpf", "data_nascimento"
 OBRIGATORIAS_INSCRICAO = ("inscricao", "cargo", "nome", "cpf", "email", "cor_raca", "quilombola", "pcd", "reserva")
 OPCIONAIS_INSCRICAO = ("nome_social", "data_nascimento", "genero", "telefone", "autodeclaracao_em")
 COLUNAS_RESULTADO = ("nota_final", "classificacao", "situacao")
-# O documento que a lei do certame exige para a reserva (Iúna art. 2º, II; Ibatiba art. 2º), quando a banca o tem.
+# O documento que a lei do certame exige para a reserva, quando a banca o tem (os códigos são os da lei).
 COLUNAS_DOCUMENTO = ("documento", "documento_conferencia", "documento_motivo")
 _DA_PESSOA = frozenset(OBRIGATORIAS_INSCRICAO + OPCIONAIS_INSCRICAO) - {"inscricao"}
 
@@ -42,11 +42,23 @@ LEIAUTE = (
     ("nota_final", "não", "número com até 3 casas decimais, vírgula ou ponto (78,5)"),
     ("classificacao", "não", "inteiro a partir de 1, único no cargo (após os desempates da banca)"),
     ("situacao", "não", "habilitado, eliminado ou desistente"),
-    ("documento", "não", "código do documento apresentado para a reserva, entre os que a lei do certame aceita "
-                         "(p. ex. DECL, RANI em Iúna)"),
+    ("documento", "não", "código do documento apresentado para a reserva, entre os que a lei do certame aceita"),
     ("documento_conferencia", "não", "aceito ou recusado, se a banca o conferiu; vazio: a conferir"),
     ("documento_motivo", "não", "o motivo da recusa (obrigatório quando recusado)"),
 )
+
+
+
+def leiaute_do_certame(exigencias) -> tuple[tuple[str, str, str], ...]:
+    """O leiaute com os códigos de documento que a lei congelada no certame aceita, grupo a grupo (`exigencias`:
+    `Certame.exigencias_documentais()`); sem exigência, a coluna `documento` diz que a lei não pede nenhum."""
+    aceitos = "; ".join(f"{grupo}: " + ", ".join(t.codigo for t in exigencia.tipos)
+                        for grupo, exigencia in sorted(exigencias.items()))
+    formato = (f"código do documento apresentado para a reserva, entre os que a lei do certame aceita ({aceitos})"
+               if aceitos else "a lei do certame não exige documento para a reserva: deixe vazia")
+    return tuple((coluna, obrigatoria, formato if coluna == "documento" else descricao)
+                 for coluna, obrigatoria, descricao in LEIAUTE)
+
 
 MODO_INSCRICOES = "inscricoes"
 MODO_RESULTADOS = "resultados"

@@ -24,14 +24,16 @@ from django.urls import reverse
 from concursos.importacao.servico import importar
 from concursos.models import Candidato, Cargo, Certame, Convocacao, Heteroidentificacao, Inscricao
 from concursos.services.certame import certame_avancar, certame_publicar
+from concursos.services.inscricao import documento_conferir, documento_registrar
 from concursos.services.nomeacao import nomeacao_registrar, posse_registrar
 from documentos import pdf as documentos_pdf
 from documentos.models import DocumentoEmitido
 from heteroidentificacao import services as hetero
 from heteroidentificacao.models import Comissao, FormaVotacao, Membro, Papel, Sessao
 from heteroidentificacao.selectors import cotistas_a_convocar
-from legislacao.models import GrupoReserva, Lei, citar
+from legislacao.models import DocumentoAceito, GrupoReserva, Lei, citar
 from nucleo.models import Orgao
+from nucleo.servicos import ErroOperacao
 from tests.concursos.citacoes import LEIS, LeiDeOrigem, normal, problemas, texto_do_html
 from tests.concursos.conftest import cpf_valido, prazos_do_edital
 from tests.conftest import municipio
@@ -62,11 +64,13 @@ def _campos_de_artigo(modelo) -> list[str]:
 
 
 def marcar(lei: Lei, origem: LeiDeOrigem) -> list[str]:
-    """Acrescenta o sufixo da lei a cada dispositivo dela e dos seus grupos; devolve o que a tela pode mostrar como
-    está (os dispositivos marcados, o texto integral e as observações)."""
+    """Acrescenta o sufixo da lei a cada dispositivo dela, dos seus grupos e dos documentos que aceita; devolve o que
+    a tela pode mostrar como está (os dispositivos marcados, o texto integral e as observações)."""
     dados = [lei.texto, lei.observacoes, lei.ementa]
     for objeto, campos in ((lei, _campos_de_artigo(Lei)),
-                           *((g, _campos_de_artigo(GrupoReserva)) for g in lei.grupos.all())):
+                           *((g, _campos_de_artigo(GrupoReserva)) for g in lei.grupos.all()),
+                           *((d, _campos_de_artigo(DocumentoAceito))
+                             for d in DocumentoAceito.objects.filter(grupo__lei=lei))):
         mudou = {c: getattr(objeto, c) + origem.sufixo for c in campos if getattr(objeto, c)}
         type(objeto).objects.filter(pk=objeto.pk).update(**mudou)
         dados += mudou.values()
@@ -289,12 +293,26 @@ class Cenario:
         self.ler.pagina(self.url("heteroidentificacao_comissao_change", k))
         self.ler.textos += area.textos
 
+    def documentos(self) -> None:
+        """Onde a lei exige documento para a reserva (Iúna art. 2º, II; Ibatiba art. 2º), cada cotista apresenta o
+        primeiro que ela aceita no grupo em que concorre, e a conferência o aceita; a ficha mostra a seção."""
+        for inscricao in Inscricao.objects.filter(certame=self.certame, reserva=True).select_related("certame"):
+            for grupo, exigencia in self.certame.exigencias_documentais().items():
+                try:
+                    documento = documento_registrar(inscricao=inscricao, grupo=grupo, tipo=exigencia.tipos[0].codigo,
+                                                    usuario=self.admin)
+                except ErroOperacao:
+                    continue
+                documento_conferir(documento=documento, aceito=True, usuario=self.admin)
+                self.ler.pagina(self.url("concursos_inscricao_change", inscricao.pk))
+
     def resultado(self) -> None:
         c, cargo = self.certame.pk, self.cargo.pk
         # Quem a comissão não avaliou segue como está; os demais cotistas, pendentes, entram confirmados para a
         # reserva ter candidatos em toda lei.
         Inscricao.objects.filter(certame=self.certame, heteroidentificacao=Heteroidentificacao.NAO_SE_APLICA,
                                  reserva=True).update(heteroidentificacao=Heteroidentificacao.CONFIRMADO)
+        self.documentos()
         self.ir(56)
         self.ler.pagina(self.url("concursos_certame_avancar", c))
         self.certame = certame_avancar(certame=self.certame, usuario=self.admin, data=self.ir(56))

@@ -34,7 +34,7 @@ def test_simulacao_de_afonso_claudio_com_8_vagas(leis_de_origem, admin_logado):
     expect(quadro).to_contain_text("8 × 20% = 1,6 → 2")
     expect(quadro).to_contain_text("art. 1º, caput")
     expect(page.locator("#ajustes")).to_contain_text(
-        "o padrão da lei (art. 3º, § 1º) a poria na posição 10, fora das 8 vagas do lote")
+        "o padrão (art. 3º, § 1º) a poria na posição 10, fora das 8 vagas do lote")
     expect(page.get_by_role("link", name="docs/decisoes/0001-posicoes-das-vagas-reservadas.md")).to_be_visible()
 
     # O resultado abre rolado até #resultado; a captura da página inteira parte do topo (a barra lateral é fixa).
