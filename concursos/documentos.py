@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from concursos import nao_confirmacao
 from concursos.models import Cargo, Certame, Convocacao, Escolaridade
 from concursos.selectors.listas import GERAL, Lista, listas_do_cargo
 from concursos.services.certame import resumo_da_lei
@@ -127,10 +128,11 @@ def _lei_do_certame(certame: Certame) -> tuple[Lei | None, dict]:
     return lei, resumo_da_lei(lei)
 
 
-def base_legal(regras: motor.Regras, lei: dict) -> list[Norma]:
-    """As regras que o quadro aplica, cada uma com o seu artigo, das regras congeladas do certame (e, nas vagas PcD e
-    no critério das posições, do edital)."""
-    return [*_normas_das_posicoes(regras), *_normas_das_listas(regras, lei), *_normas_da_heteroidentificacao(lei),
+def base_legal(regras: motor.Regras, lei: dict, certame: Certame, *, heteroidentificacao: bool) -> list[Norma]:
+    """As regras que o quadro aplica, cada uma com o seu artigo, das regras congeladas do certame (e, nas vagas PcD, no
+    critério das posições e no que acontece ao não confirmado, do edital)."""
+    return [*_normas_das_posicoes(regras), *_normas_das_listas(regras, lei),
+            *_normas_da_heteroidentificacao(lei, certame, heteroidentificacao=heteroidentificacao),
             *_normas_dos_documentos(regras, lei)]
 
 
@@ -185,11 +187,17 @@ def _normas_das_listas(regras: motor.Regras, lei: dict) -> list[Norma]:
     return [Norma(tema, texto, artigo) for vale, tema, texto, artigo in possiveis if vale]
 
 
-def _normas_da_heteroidentificacao(lei: dict) -> list[Norma]:
-    return [Norma(f"Heteroidentificação: {tema.lower()}", Consequencia(lei[chave]).label.lower(),
-                  lei.get(f"artigo_{chave}", ""))
-            for chave, tema in (("nao_confirmacao", "Não confirmação"), ("ausencia", "Ausência"))
-            if lei.get(chave) and lei[chave] != Consequencia.NAO_PREVISTA]
+def _normas_da_heteroidentificacao(lei: dict, certame: Certame, *, heteroidentificacao: bool) -> list[Norma]:
+    """O que acontece ao não confirmado, como o edital escolheu dentro da lei (decisão 0018), e ao ausente, pela
+    lei."""
+    itens = []
+    if heteroidentificacao or certame.item_nao_confirmacao:
+        escolha = nao_confirmacao.do_certame(certame, lei)
+        itens.append(Norma("Heteroidentificação: não confirmação", escolha.rotulo.lower(), escolha.base))
+    if lei.get("ausencia") and lei["ausencia"] != Consequencia.NAO_PREVISTA:
+        itens.append(Norma("Heteroidentificação: ausência", Consequencia(lei["ausencia"]).label.lower(),
+                           lei.get("artigo_ausencia", "")))
+    return itens
 
 
 def _normas_dos_documentos(regras: motor.Regras, lei: dict) -> list[Norma]:
@@ -275,7 +283,9 @@ def contexto_quadro(certame: Certame) -> dict:
     return {
         "certame": certame, "lei": lei, "resumo_lei": resumo, "regras": regras, "grupos": grupos,
         "linhas": linhas, "colunas": colunas, "totais": totais, "legenda": legenda,
-        "base_legal": base_legal(regras, resumo), "abaixo": [linha for linha in linhas if linha.abaixo_do_minimo],
+        "base_legal": base_legal(regras, resumo, certame,
+                                 heteroidentificacao=bool(lei and lei.exige_heteroidentificacao)),
+        "abaixo": [linha for linha in linhas if linha.abaixo_do_minimo],
         "ajustes": agrupar_ajustes(linhas), "previa": not certame.publicado,
         "sem_reserva": "" if lei else sem_reserva(certame),
     }

@@ -28,7 +28,7 @@ from simple_history.models import HistoricalRecords
 
 from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import comprovacao, motor
-from legislacao.models import Lei, citar
+from legislacao.models import Consequencia, Lei, citar, consequencias_admitidas
 from legislacao.selectors import Aplicabilidade, lei_aplicavel
 from nucleo.models import Esfera, Municipio, Orgao, TarefaComProgresso
 from nucleo.texto import data_br, percentual_br, plural
@@ -38,6 +38,14 @@ class TipoCertame(models.TextChoices):
     CONCURSO = "concurso", "Concurso público"
     PROCESSO_SELETIVO = "processo_seletivo", "Processo seletivo (contratação temporária)"
     ESTAGIO = "estagio", "Seleção de estagiários"
+
+
+# Que campo da lei diz se o art. 1º dela menciona cada tipo de certame (legislacao/abrangencia.py).
+SELECAO_DO_TIPO = {TipoCertame.CONCURSO: "aplica_concurso", TipoCertame.PROCESSO_SELETIVO: "aplica_processo_seletivo",
+                   TipoCertame.ESTAGIO: "aplica_estagio"}
+# O que o edital pode dizer do candidato cuja autodeclaração a comissão não confirma (a lei diz o que admite:
+# `legislacao.models.consequencias_admitidas`).
+NAO_CONFIRMACAO_DO_EDITAL = [(c, Consequencia(c).label) for c in (Consequencia.AMPLA, Consequencia.ELIMINACAO)]
 
 
 class EstadoCertame(models.TextChoices):
@@ -120,6 +128,15 @@ class Certame(models.Model):
         "item do edital do critério das posições", max_length=200, blank=True,
         help_text="O item que adota o critério das posições que a lei deixa em aberto (uma vaga reservada que o padrão "
                   "da lei não alcança no cargo, ou duas vagas na mesma posição): o quadro de vagas o cita.")
+    nao_confirmacao = models.CharField(
+        "o candidato não confirmado", max_length=20, choices=NAO_CONFIRMACAO_DO_EDITAL, blank=True, db_default="",
+        help_text="O que o edital diz de quem a comissão de heteroidentificação não confirma, dentro do que a lei "
+                  "admite. Em branco: o que a lei manda; se ela deixa ao edital, o candidato fica na ampla "
+                  "concorrência (a eliminação só com o item do edital que a prevê). Publicado o edital, muda só por "
+                  "retificação, antes da primeira decisão da comissão.")
+    item_nao_confirmacao = models.CharField(
+        "item do edital da não confirmação", max_length=200, blank=True, db_default="",
+        help_text="P. ex. «item 7.12». Citado com o artigo da lei nas listas, nas atas e no quadro de vagas.")
     estado = models.CharField("situação", max_length=24, choices=EstadoCertame.choices,
                               default=EstadoCertame.RASCUNHO, db_index=True)
     lei = models.ForeignKey(Lei, verbose_name="lei aplicada", null=True, blank=True, on_delete=models.PROTECT,
@@ -220,7 +237,7 @@ class Certame(models.Model):
         antes deles (sem a chave), nenhum. Antes da publicação, os da lei que se aplicaria hoje (só para prévia)."""
         if self.regras is not None:
             return comprovacao.exigencias_de_dict((self.regras.get("lei") or {}).get("documentos"))
-        lei = lei_aplicavel(municipio=self.municipio, data_edital=self.data_edital).lei
+        lei = self.aplicabilidade().lei if self.orgao_id and self.data_edital else None
         return {e.grupo: e for e in lei.exigencias_documentais()} if lei else {}
 
     def clean(self) -> None:
@@ -237,6 +254,13 @@ class Certame(models.Model):
             erros["prorrogado_ate"] = "A prorrogação não pode terminar antes da validade original."
         if self.pcd_intervalo and not self.pcd_posicoes.strip():
             erros["pcd_intervalo"] = "Informe as posições das vagas PcD; o intervalo conta a partir da última."
+        if not self.publicado and self.orgao_id and self.data_edital:
+            lei = self.aplicabilidade().lei
+            da_lei, artigo = ((lei.nao_confirmacao, lei.artigo_nao_confirmacao) if lei
+                              else (Consequencia.NAO_PREVISTA, ""))
+            if erro := erro_da_nao_confirmacao(self.nao_confirmacao, self.item_nao_confirmacao,
+                                               consequencias_admitidas(da_lei), artigo):
+                erros["nao_confirmacao"] = erro
         if erros:
             raise ValidationError(erros)
 
@@ -245,6 +269,20 @@ class Certame(models.Model):
 # critério das posições. Publicado o edital, mudam só por retificação.
 CAMPOS_DAS_REGRAS_DO_EDITAL = ("pcd_percentual", "pcd_arredondamento", "pcd_minimo_vagas", "pcd_posicoes",
                                "pcd_intervalo", "pcd_base", "item_criterio")
+
+
+def erro_da_nao_confirmacao(escolha: str, item: str, admitidas: tuple[str, ...], artigo: str) -> str:
+    """Por que o edital não pode dizer isto do candidato não confirmado na heteroidentificação, ou vazio: a lei diz o
+    que admite (`admitidas`, com o `artigo`), e a eliminação exige o item do edital que a prevê (decisão 0018)."""
+    if escolha and escolha not in admitidas:
+        manda = " ou ".join(Consequencia(c).label.lower() for c in admitidas)
+        citacao = f" ({artigo})" if artigo else ""
+        return (f"A lei do certame admite, para o candidato não confirmado na heteroidentificação: {manda}{citacao}. "
+                f"O edital não pode dispor «{Consequencia(escolha).label.lower()}».")
+    if escolha == Consequencia.ELIMINACAO and not item.strip():
+        return ("A eliminação de quem não tem a autodeclaração confirmada só vale com o item do edital que a prevê: "
+                "informe-o.")
+    return ""
 
 
 def lista_de_posicoes(texto: str) -> tuple[int, ...]:

@@ -25,6 +25,7 @@ from itertools import groupby
 from django.utils import timezone
 from django.utils.text import Truncator
 
+from concursos import nao_confirmacao
 from concursos.models import Certame, formatar_cpf, mascarar_cpf
 from documentos.models import DocumentoEmitido
 from documentos.pdf import emitir_pdf
@@ -171,9 +172,10 @@ def _conforme(artigo: str) -> str:
     return f", conforme o {artigo}" if artigo else ""
 
 
-def consequencia(lei: Lei | None, resultado: str) -> str:
+def consequencia(lei: Lei | None, resultado: str, certame: Certame) -> str:
     """O resultado com a consequência que a lei lhe dá, p. ex. «Ausente: eliminação do certame, conforme o art. 9º,
-    § 9º». A confirmação não tem consequência a dizer: o candidato segue nas vagas reservadas."""
+    § 9º» — na não confirmação, a que o edital escolheu dentro da lei, com o artigo e o item do edital (decisão 0018).
+    A confirmação não tem consequência a dizer: o candidato segue nas vagas reservadas."""
     if not resultado:
         return "Avaliação em andamento"
     rotulo = Resultado(resultado).label
@@ -181,8 +183,10 @@ def consequencia(lei: Lei | None, resultado: str) -> str:
         return "Ausência justificada em recurso: nova convocação"
     if lei is None or resultado == Resultado.CONFIRMADO:
         return rotulo
-    valor, artigo = ((lei.nao_confirmacao, lei.artigo_nao_confirmacao) if resultado == Resultado.NAO_CONFIRMADO
-                     else (lei.ausencia, lei.artigo_ausencia))
+    if resultado == Resultado.NAO_CONFIRMADO:
+        escolha = nao_confirmacao.do_certame(certame)
+        return f"{rotulo}: {escolha.rotulo.lower()}{_conforme(escolha.base)}"
+    valor, artigo = lei.ausencia, lei.artigo_ausencia
     if valor == Consequencia.NAO_PREVISTA:
         return f"{rotulo}: consequência definida no edital"
     return f"{rotulo}: {Consequencia(valor).label.lower()}{_conforme(artigo)}"
@@ -197,10 +201,12 @@ def _maioria(lei: Lei) -> Regra | None:
     return None
 
 
-def regras_da_sessao(lei: Lei | None, *, recursos: bool = False) -> list[Regra]:
-    """A base legal que a ata declara na abertura, só com as regras que a lei congelada no certame tem."""
+def regras_da_sessao(lei: Lei | None, certame: Certame, *, recursos: bool = False) -> list[Regra]:
+    """A base legal que a ata declara na abertura, só com as regras que a lei congelada no certame tem (e, na não
+    confirmação, a escolha do edital dentro dela)."""
     if lei is None:
         return []
+    nao_confirmado = nao_confirmacao.do_certame(certame)
     candidatas = [
         Regra("a autodeclaração dos candidatos às vagas reservadas é confirmada por procedimento de "
               "heteroidentificação", lei.artigo_heteroidentificacao),
@@ -221,8 +227,7 @@ def regras_da_sessao(lei: Lei | None, *, recursos: bool = False) -> list[Regra]:
         Regra("o procedimento é filmado; a gravação é de uso exclusivo da comissão e confidencial",
               lei.artigo_gravacao) if lei.gravacao else None,
         Regra("as deliberações da comissão valem apenas para este certame", lei.artigo_validade_comissao),
-        Regra(f"o candidato não confirmado: {Consequencia(lei.nao_confirmacao).label.lower()}",
-              lei.artigo_nao_confirmacao) if lei.nao_confirmacao != Consequencia.NAO_PREVISTA else None,
+        Regra(f"o candidato não confirmado: {nao_confirmado.rotulo.lower()}", nao_confirmado.base),
     ]
     if recursos:
         candidatas.append(Regra(f"recurso: {lei.get_recurso_display().lower()}", lei.artigo_recurso))
@@ -340,7 +345,7 @@ def contexto_ata_sessao(sessao: Sessao) -> dict:
     contexto = _contexto_comum(sessao)
     contexto |= {
         "blocos": [f"heteroidentificacao/pdf/blocos/{b}.html" for b in BLOCOS_ATA_SESSAO],
-        "avaliacoes": linhas, "recursos": False, "base_legal": regras_da_sessao(contexto["lei"]),
+        "avaliacoes": linhas, "recursos": False, "base_legal": regras_da_sessao(contexto["lei"], contexto["certame"]),
         "totais": {rotulo: n for _, rotulo in Resultado.choices
                    if (n := sum(1 for linha in linhas if linha.resultado == rotulo))},
     }
@@ -398,7 +403,8 @@ def contexto_ata_recursos(sessao: Sessao) -> dict:
     contexto = _contexto_comum(sessao)
     contexto |= {
         "blocos": [f"heteroidentificacao/pdf/blocos/{b}.html" for b in BLOCOS_ATA_RECURSOS],
-        "julgamentos": linhas, "recursos": True, "base_legal": regras_da_sessao(contexto["lei"], recursos=True),
+        "julgamentos": linhas, "recursos": True,
+        "base_legal": regras_da_sessao(contexto["lei"], contexto["certame"], recursos=True),
         "providos": sum(1 for linha in linhas if linha.provido),
         "nao_providos": sum(1 for linha in linhas if not linha.provido),
     }
@@ -468,7 +474,7 @@ def contexto_resultado(comissao: Comissao, *, final: bool) -> dict:
         linhas = []
         for a in grupo:
             recurso, resultado = _recurso_e_resultado(a) if final else ("", a.resultado)
-            texto = consequencia(lei, resultado)
+            texto = consequencia(lei, resultado, certame)
             if a.inscricao_id in fraudes:
                 texto = (f"Eliminação por declaração falsa, reconhecida em procedimento administrativo em "
                          f"{fraudes[a.inscricao_id]:%d/%m/%Y}{_conforme(lei.artigo_fraude if lei else '')}")

@@ -20,6 +20,7 @@ from django.utils.html import format_html
 
 from documentos.envios import limite_em_fluxo
 from legislacao import motor
+from legislacao.abrangencia import abrangencia, fora_da_abrangencia
 from legislacao.entrada import COLUNAS, ErroEntrada, ler_candidatos
 from legislacao.forms import QualLeiForm, SimuladorForm
 from legislacao.models import (
@@ -57,7 +58,11 @@ SIMULADOR_BLOCOS = [
         "description": "Opcional: com a lista de classificação, o simulador mostra quem ocupa cada vaga.",
         "fields": ["candidatos"]}),
 ]
-QUAL_LEI_BLOCOS = [("Edital", {"fields": ["esfera", ("municipio", "uf", "data_edital")]})]
+QUAL_LEI_BLOCOS = [("Edital", {"fields": ["esfera", ("municipio", "uf", "data_edital")]}),
+                   ("Órgão e seleção (opcional)", {
+                       "description": "Informe-os para saber se a lei aplicável alcança o Poder e a natureza do "
+                                      "órgão e o tipo de seleção.",
+                       "fields": [("poder", "natureza", "selecao")]})]
 
 
 class GruposFormSet(BaseInlineFormSet):
@@ -238,9 +243,16 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
                            "(«Lista geral», «Ampla concorrência», o nome do grupo) e nenhuma citação.",
             "fields": [("nome_lista_geral", "artigo_lista_geral"), ("nome_lista_ampla", "artigo_lista_ampla"),
                        ("nome_lista_reserva", "artigo_lista_reserva")]}),
-        ("Abrangência", {"fields": [
-            ("aplica_concurso", "aplica_emprego_publico", "aplica_processo_seletivo"),
-            ("aplica_temporario", "aplica_estagio", "aplica_comissao"), "artigo_abrangencia"]}),
+        ("Abrangência", {
+            "description": "O que a lei alcança: os Poderes, as entidades e os tipos de seleção. Num certame de órgão, "
+                           "Poder, natureza ou tipo de seleção que a lei não menciona, o painel avisa, com o artigo.",
+            "fields": [
+                "abrangencia_resumo",
+                ("abrange_executivo", "abrange_legislativo"),
+                ("abrange_direta", "abrange_autarquia", "abrange_fundacao", "abrange_empresa_publica",
+                 "abrange_economia_mista"), "artigo_abrangencia_orgaos",
+                ("aplica_concurso", "aplica_emprego_publico", "aplica_processo_seletivo"),
+                ("aplica_estagio", "aplica_comissao"), "artigo_abrangencia"]}),
         ("Heteroidentificação e comissão", {"fields": [
             ("exige_heteroidentificacao", "artigo_heteroidentificacao"), ("nao_confirmacao", "artigo_nao_confirmacao"),
             ("ausencia", "artigo_ausencia"), "artigo_fraude", ("sem_maioria", "artigo_duvida"),
@@ -323,6 +335,12 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
     def situacao_vigencia(self, lei: Lei) -> str:
         return self.vigencia(lei)
 
+    @admin.display(description="em resumo")
+    def abrangencia_resumo(self, lei: Lei) -> str:
+        texto = abrangencia(lei)
+        return format_html('<span class="lei-abrangencia">Órgãos: {}.<br>Seleções: {}.</span>', texto.orgaos,
+                           texto.tipos)
+
     @admin.display(description="texto")
     def texto_integral(self, lei: Lei) -> str:
         return format_html('<pre class="lei-texto" tabindex="0" aria-label="Texto integral da lei">{}</pre>',
@@ -334,7 +352,8 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
         # No cadastro o texto é digitado (ou colado); depois ele só se lê, como o resto de uma lei publicada.
         fieldsets = []
         for nome, opcoes in self.fieldsets_lei:
-            campos = [c for c in opcoes["fields"] if c not in ("situacao_vigencia", ("versao_info", "congelada"))]
+            campos = [c for c in opcoes["fields"]
+                      if c not in ("situacao_vigencia", ("versao_info", "congelada"), "abrangencia_resumo")]
             campos = ["texto" if c == "texto_integral" else c for c in campos]
             fieldsets.append((nome, {**opcoes, "fields": campos}))
         return fieldsets
@@ -342,7 +361,7 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
     def get_readonly_fields(self, request, obj=None):
         if obj is None:
             return []
-        somente_leitura = ["versao_info", "congelada", "situacao_vigencia", "texto_integral"]
+        somente_leitura = ["versao_info", "congelada", "situacao_vigencia", "abrangencia_resumo", "texto_integral"]
         if obj.congelada:
             # O modelo ainda aceita completar as observações e, enquanto em branco, a data de publicação e o
             # encerramento da vigência.
@@ -499,10 +518,15 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
         self._exigir_consulta(request)
         form = QualLeiForm(request.GET or None)
         aplicabilidade = None
+        fora = []
         if form.is_valid():
+            dados = form.cleaned_data
             aplicabilidade = form.aplicabilidade()
+            if aplicabilidade.lei is not None:
+                fora = fora_da_abrangencia(aplicabilidade.lei, poder=dados["poder"], natureza=dados["natureza"],
+                                           selecoes=(dados["selecao"],) if dados["selecao"] else ())
         contexto = self._contexto(request, "Qual lei se aplica?", usa_municipios=True, form=form,
-                                  aplicabilidade=aplicabilidade,
+                                  aplicabilidade=aplicabilidade, fora_da_abrangencia=fora,
                                   adminform=helpers.AdminForm(form, QUAL_LEI_BLOCOS, {}),
                                   media=Media(js=["admin/js/core.js"]) + form.media)
         return TemplateResponse(request, "admin/legislacao/lei/qual_lei.html", contexto)

@@ -11,10 +11,11 @@ from localflavor.br.br_states import STATE_CHOICES
 
 from documentos.envios import conferir_csv, conferir_tamanho
 from legislacao import motor
+from legislacao.abrangencia import SELECOES
 from legislacao.entrada import COLUNAS
 from legislacao.models import Esfera, Lei
 from legislacao.selectors import lei_aplicavel
-from nucleo.models import Municipio
+from nucleo.models import Municipio, Poder, TipoOrgao
 
 MAXIMO_VAGAS = 10_000
 ARREDONDAMENTOS = Lei._meta.get_field("arredondamento").choices
@@ -87,6 +88,11 @@ class LocalEditalForm(forms.Form):
 
 
 class QualLeiForm(LocalEditalForm):
+    # Opcionais: o Poder e a natureza do órgão e o tipo de seleção, para saber se o art. 1º da lei os menciona.
+    poder = forms.ChoiceField(label="Poder do órgão", choices=[("", "—"), *Poder.choices], required=False)
+    natureza = forms.ChoiceField(label="Natureza do órgão", choices=[("", "—"), *TipoOrgao.choices], required=False)
+    selecao = forms.ChoiceField(label="Tipo de seleção", choices=[("", "—"), *SELECOES.items()], required=False)
+
     def clean(self):
         dados = super().clean()
         self.exigir_local()

@@ -13,6 +13,7 @@ from simple_history.models import HistoricalRecords
 
 from legislacao import comprovacao, motor
 from nucleo.models import Esfera, Municipio
+from nucleo.texto import data_br, vencimento_em_anos
 
 
 class OrdemNomeacao(models.TextChoices):
@@ -36,6 +37,15 @@ class Consequencia(models.TextChoices):
     NAO_PREVISTA = "nao_prevista", "A lei não dispõe (o edital define)"
 
 
+def consequencias_admitidas(da_lei: str) -> tuple[str, ...]:
+    """O que o edital pode escolher para o candidato não confirmado, dado o que a lei diz: a lei que dispõe manda
+    (p. ex. Lei 15.142/2025, art. 3º, § 2º: fica na ampla); a que não dispõe deixa ao edital manter o candidato na ampla
+    ou eliminá-lo (p. ex. Afonso Cláudio art. 9º, § 10; decisão 0018)."""
+    if da_lei in (Consequencia.AMPLA, Consequencia.ELIMINACAO):
+        return (da_lei,)
+    return (Consequencia.AMPLA, Consequencia.ELIMINACAO)
+
+
 class Maioria(models.TextChoices):
     ABSOLUTA_MEMBROS = "absoluta_membros", "Maioria absoluta dos membros da comissão"
     SIMPLES_PRESENTES = "simples_presentes", "Maioria simples dos presentes"
@@ -54,6 +64,8 @@ class InstanciaRecurso(models.TextChoices):
     NAO_PREVISTA = "nao_prevista", "A lei não dispõe (o edital define)"
 
 
+# A regra geral da contagem dos prazos em anos, que vale para o prazo de vigência de uma lei (decisão 0018).
+CONTAGEM_DO_PRAZO = "Código Civil, art. 132, § 3º"
 ARTIGO_AJUDA = "Dispositivo que estabelece a regra, p. ex. «art. 2º, § 1º»."
 codigo_grupo = RegexValidator(r"^[A-Z][A-Z0-9_]{0,11}$", "Use de 1 a 12 letras maiúsculas, dígitos ou _, "
                               "começando por letra (p. ex. NEG, IND, PP).")
@@ -187,16 +199,30 @@ class Lei(models.Model):
 
     aplica_concurso = models.BooleanField("concursos públicos (cargos efetivos)", default=True)
     aplica_emprego_publico = models.BooleanField("empregos públicos", default=False)
-    aplica_processo_seletivo = models.BooleanField("processos seletivos", default=False)
-    aplica_temporario = models.BooleanField("contratação temporária", default=False)
+    aplica_processo_seletivo = models.BooleanField("processos seletivos (contratação temporária)", default=False)
     aplica_estagio = models.BooleanField("estágios", default=False)
     aplica_comissao = models.BooleanField("cargos em comissão", default=False)
-    artigo_abrangencia = _artigo("artigo da abrangência")
+    artigo_abrangencia = _artigo("artigo dos tipos de seleção")
+    # Os Poderes e as entidades do art. 1º (legislacao/abrangencia.py). Com db_default: as linhas gravadas por quem
+    # ainda não conhece estes campos (migrações anteriores, SQL) também os têm.
+    abrange_executivo = models.BooleanField("Poder Executivo", default=True, db_default=True)
+    abrange_legislativo = models.BooleanField("Poder Legislativo", default=False, db_default=False)
+    abrange_direta = models.BooleanField("administração direta", default=True, db_default=True)
+    abrange_autarquia = models.BooleanField("autarquias", default=False, db_default=False)
+    abrange_fundacao = models.BooleanField("fundações públicas", default=False, db_default=False)
+    abrange_empresa_publica = models.BooleanField("empresas públicas", default=False, db_default=False)
+    abrange_economia_mista = models.BooleanField("sociedades de economia mista", default=False, db_default=False)
+    artigo_abrangencia_orgaos = models.CharField("artigo dos Poderes e entidades", max_length=120, blank=True,
+                                                 db_default="", help_text=ARTIGO_AJUDA)
 
     exige_heteroidentificacao = models.BooleanField("exige heteroidentificação", default=False)
     artigo_heteroidentificacao = _artigo("artigo da heteroidentificação")
-    nao_confirmacao = models.CharField("se a autodeclaração não é confirmada", max_length=20,
-                                       choices=Consequencia.choices, default=Consequencia.NAO_PREVISTA)
+    nao_confirmacao = models.CharField(
+        "se a autodeclaração não é confirmada", max_length=20, choices=Consequencia.choices,
+        default=Consequencia.NAO_PREVISTA,
+        help_text="O que a lei diz do candidato não confirmado. Se não dispõe, cada edital escolhe, no seu item, entre "
+                  "mantê-lo na ampla concorrência e eliminá-lo; se dispõe, o edital segue a lei. A não confirmação não "
+                  "é falsidade: a eliminação por declaração falsa é outra regra (artigo da declaração falsa).")
     artigo_nao_confirmacao = _artigo("artigo da não confirmação")
     ausencia = models.CharField("se o candidato falta à heteroidentificação", max_length=20,
                                 choices=Consequencia.choices, default=Consequencia.NAO_PREVISTA)
@@ -273,17 +299,16 @@ class Lei(models.Model):
         super().save(*args, **kwargs)
 
     @property
-    def fim_vigencia(self) -> date | None:
-        """Primeiro dia em que a lei já não vige (p. ex. Ubatuba art. 13: dez anos de 16/06/2014); o encerramento por
-        ato posterior, quando registrado, prevalece sobre o prazo."""
+    def ultimo_dia_vigencia(self) -> date | None:
+        """O último dia em que a lei vige. O encerramento por ato posterior, quando registrado (`encerrada_em`, o
+        primeiro dia sem a lei), prevalece sobre o prazo; senão, na lei de prazo certo, o dia de igual número do de
+        publicação, `vigencia_anos` anos depois, ainda é dela (p. ex. Ubatuba art. 13: dez anos de 16/06/2014, até
+        16/06/2024 inclusive; Lei 810/1949, art. 1º; Código Civil, art. 132, § 3º; decisão 0018)."""
         if self.encerrada_em is not None:
-            return self.encerrada_em
+            return self.encerrada_em - timedelta(days=1)
         if self.data_publicacao is None or self.vigencia_anos is None:
             return None
-        inicio = self.data_publicacao
-        ano = inicio.year + self.vigencia_anos
-        dia = 28 if (inicio.month, inicio.day) == (2, 29) else inicio.day
-        return inicio.replace(year=ano, day=dia)
+        return vencimento_em_anos(self.data_publicacao, self.vigencia_anos)
 
     def como_terminou(self) -> str:
         """Por que a vigência acaba, com o artigo: «vigorou por 10 anos (art. 13)» ou o ato que a encerrou."""
@@ -296,13 +321,13 @@ class Lei(models.Model):
         if self.data_publicacao is None:
             return "⚠ Data de publicação desconhecida"
         if hoje < self.data_publicacao:
-            return f"Vigência a partir de {self.data_publicacao:%d/%m/%Y}"
-        fim = self.fim_vigencia
-        if fim is None:
+            return f"Vigência a partir de {data_br(self.data_publicacao)}"
+        ultimo = self.ultimo_dia_vigencia
+        if ultimo is None:
             return "Em vigor"
-        if hoje >= fim:
-            return f"Vigência encerrada em {fim:%d/%m/%Y}"
-        return f"Em vigor até {fim - timedelta(days=1):%d/%m/%Y}"
+        if hoje > ultimo:
+            return f"Vigência encerrada: vigorou até {data_br(ultimo)}"
+        return f"Em vigor até {data_br(ultimo)}"
 
     def regras(self) -> motor.Regras:
         """As regras do motor, a partir desta versão da lei (Python puro daqui em diante)."""

@@ -29,7 +29,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO
 
 from legislacao.motor import AMPLA, NOME_AMPLA, NOME_PCD, PCD, Convocado, Quadro, Regras, colocacoes
-from nucleo.texto import milhar, plural
+from nucleo.texto import data_br, milhar, plural
 
 if TYPE_CHECKING:
     from legislacao.models import Lei
@@ -161,8 +161,8 @@ def _avisos_vigencia(lei: Lei, hoje: date | None = None) -> Iterator[str]:
     if lei.data_publicacao is None:
         yield ("Atenção: a data de publicação desta lei não consta do cadastro; ela só será aplicada a editais "
                "depois de informada.")
-    elif lei.fim_vigencia is not None and lei.fim_vigencia <= hoje:
-        yield (f"Atenção: esta lei {lei.como_terminou()}, até {lei.fim_vigencia.strftime('%d/%m/%Y')} (exclusive); "
+    elif lei.ultimo_dia_vigencia is not None and lei.ultimo_dia_vigencia < hoje:
+        yield (f"Atenção: esta lei {lei.como_terminou()}, até {data_br(lei.ultimo_dia_vigencia)} inclusive; "
                "confira a lei aplicável ao edital.")
 
 

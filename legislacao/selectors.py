@@ -7,7 +7,8 @@ from datetime import date
 
 from django.db.models import QuerySet
 
-from legislacao.models import Esfera, Lei
+from legislacao.abrangencia import Abrangencia, abrangencia
+from legislacao.models import CONTAGEM_DO_PRAZO, Esfera, Lei, citar
 from nucleo.models import Municipio
 from nucleo.texto import data_br
 
@@ -40,6 +41,10 @@ class Aplicabilidade:
             return f"órgão estadual ({self.uf})"
         return str(self.municipio)
 
+    @property
+    def abrangencia(self) -> Abrangencia | None:
+        return abrangencia(self.lei) if self.lei else None
+
 
 def avaliar(lei: Lei, data_edital: date) -> Incidencia:
     artigo_vigor = f" ({lei.artigo_vigor})" if lei.artigo_vigor else ""
@@ -51,16 +56,16 @@ def avaliar(lei: Lei, data_edital: date) -> Incidencia:
         return Incidencia(lei, False, f"{lei.ementa}: o edital de {data_br(data_edital)} é anterior à publicação da "
                                      f"lei em {data_br(lei.data_publicacao)}, e ela não se aplica a editais já "
                                      f"publicados{artigo}.")
-    fim = lei.fim_vigencia
-    if fim is not None and data_edital >= fim:
-        return Incidencia(lei, False, f"{lei.ementa}: {lei.como_terminou()}, até {data_br(fim)} (exclusive); o edital "
-                                     f"de {data_br(data_edital)} é posterior.")
-    if fim is None:
-        ate = ", por prazo indeterminado"
-    elif lei.encerrada_em is not None:
-        ate = f" até {data_br(fim)} (exclusive: {lei.artigo_encerramento})"
+    ultimo = lei.ultimo_dia_vigencia
+    if lei.encerrada_em is not None:
+        fato, base = "deixou de vigorar por ato posterior", lei.artigo_encerramento
     else:
-        ate = f" até {data_br(fim)} (exclusive, {lei.artigo_vigencia})"
+        fato = f"vigorou por {lei.vigencia_anos} anos"
+        base = "; ".join(filter(None, (lei.artigo_vigencia, CONTAGEM_DO_PRAZO)))
+    if ultimo is not None and data_edital > ultimo:
+        return Incidencia(lei, False, f"{lei.ementa}: {fato}, até {data_br(ultimo)} inclusive{citar(base)}; o "
+                                     f"edital de {data_br(data_edital)} é posterior.")
+    ate = f" até {data_br(ultimo)} inclusive{citar(base)}" if ultimo else ", por prazo indeterminado"
     return Incidencia(lei, True, f"{lei.ementa}: em vigor desde {data_br(lei.data_publicacao)}{artigo_vigor}{ate}.")
 
 

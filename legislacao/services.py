@@ -1,10 +1,14 @@
-"""Escritas sobre as leis: congelar a versão usada por um edital e criar uma nova versão."""
+"""Escritas sobre as leis: congelar a versão usada por um edital, criar uma nova versão e informar a data de
+publicação que o texto não traz."""
 
 from __future__ import annotations
+
+from datetime import date
 
 from django.db import transaction
 
 from legislacao.models import DocumentoAceito, GrupoReserva, Lei
+from nucleo.servicos import ErroOperacao, auditar
 
 
 @transaction.atomic
@@ -48,3 +52,19 @@ def lei_nova_versao(*, lei: Lei) -> Lei:
             documentos.append(documento)
     DocumentoAceito.objects.bulk_create(documentos)
     return nova
+
+
+@transaction.atomic
+def lei_informar_publicacao(*, lei: Lei, data: date, usuario, motivo: str, observacao: str = "") -> Lei:
+    """A data de publicação que o cadastro ainda não tinha (o texto de Iúna e o de Afonso Cláudio não a trazem): a lei
+    passa a se aplicar aos editais publicados desde ela. Só enquanto desconhecida, também numa versão congelada
+    (`CAMPOS_PERMITIDOS_CONGELADA`); `observacao` vai ao fim das observações da lei."""
+    lei = Lei.objects.select_for_update().get(pk=lei.pk)
+    if lei.data_publicacao is not None:
+        raise ErroOperacao(f"A data de publicação de {lei.slug} já está informada ({lei.data_publicacao:%d/%m/%Y}).")
+    lei.data_publicacao = data
+    if observacao:
+        lei.observacoes = f"{lei.observacoes} {observacao}".strip()
+    auditar(lei, usuario, motivo)
+    lei.save(update_fields=["data_publicacao", "observacoes", "alterada_em"])
+    return lei

@@ -55,10 +55,10 @@ class MunicipioAdmin(SoConsultaMixin, admin.ModelAdmin):
 @admin.register(Orgao)
 class OrgaoAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
     caminho_orgao = ""
-    list_display = ["nome", "sigla", "esfera", "tipo", "municipio", "cnpj"]
-    list_filter = ["esfera", "tipo", "municipio__uf"]
+    list_display = ["nome", "sigla", "esfera", "poder", "tipo", "municipio", "cnpj"]
+    list_filter = ["esfera", "poder", "tipo", "municipio__uf"]
     search_fields = ["nome", "sigla", "municipio__nome", "cnpj"]
-    fields = [("nome", "sigla"), ("esfera", "tipo"), "municipio", "cnpj", "retencao_anos"]
+    fields = [("nome", "sigla"), ("esfera", "poder", "tipo"), "municipio", "cnpj", "retencao_anos"]
     autocomplete_fields = ["municipio"]
 
     def has_add_permission(self, request):

@@ -86,6 +86,13 @@ class TipoOrgao(models.TextChoices):
     ECONOMIA_MISTA = "economia_mista", "Sociedade de economia mista"
 
 
+class Poder(models.TextChoices):
+    # A lei de reserva diz quais Poderes alcança (p. ex. Iúna art. 1º: «promovidos pela Prefeitura»; Afonso Cláudio
+    # art. 1º: Executivo e Legislativo; as federais, a administração pública federal).
+    EXECUTIVO = "executivo", "Poder Executivo (Prefeitura, Governo, ministérios e a administração indireta)"
+    LEGISLATIVO = "legislativo", "Poder Legislativo (Câmara Municipal, Assembleia Legislativa, Congresso)"
+
+
 class MunicipioQuerySet(models.QuerySet):
     def pelo_nome(self, nome: str, uf: str) -> Municipio:
         """O município da UF com esse nome, comparado sem acento, caixa nem pontuação (Municipio.DoesNotExist se
@@ -143,13 +150,19 @@ class OrgaoManager(models.Manager):
 class Orgao(models.Model):
     nome = models.CharField("nome", max_length=200)
     sigla = models.CharField("sigla", max_length=30, blank=True)
-    tipo = models.CharField("natureza", max_length=20, choices=TipoOrgao.choices, default=TipoOrgao.DIRETA)
+    tipo = models.CharField("natureza", max_length=20, choices=TipoOrgao.choices, default=TipoOrgao.DIRETA,
+                            help_text="A natureza da entidade: a lei de reserva diz quais alcança.")
     esfera = models.CharField(
         # O padrão também no banco: quem grava um órgão sem saber do campo (uma migração antiga, outro sistema) o
         # grava municipal, como eram todos antes dele.
         "esfera", max_length=10, choices=Esfera.choices, default=Esfera.MUNICIPAL, db_default=Esfera.MUNICIPAL,
         help_text="De qual ente o órgão é: decide a lei de reserva de vagas dos editais — a municipal do município "
                   "do órgão, a estadual da UF ou a federal (p. ex. uma universidade federal ou o INSS: federal).")
+    # db_default: as linhas gravadas por quem ainda não conhece o campo (migrações antigas, SQL) também o têm.
+    poder = models.CharField("Poder", max_length=12, choices=Poder.choices, default=Poder.EXECUTIVO,
+                             db_default=Poder.EXECUTIVO,
+                             help_text="A Câmara Municipal é do Legislativo; a Prefeitura e as entidades da "
+                                       "administração indireta, do Executivo. A lei de reserva diz quais alcança.")
     municipio = models.ForeignKey(
         Municipio, verbose_name="município", on_delete=models.PROTECT, related_name="orgaos",
         help_text="Da lista do IBGE (a sede, num órgão estadual ou federal). Num órgão municipal, decide a lei de "

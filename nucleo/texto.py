@@ -4,6 +4,7 @@ números com o ponto de milhar, plurais de verdade, e a comparação de textos s
 from __future__ import annotations
 
 import unicodedata
+from calendar import isleap
 from datetime import date
 from decimal import Decimal
 
@@ -40,4 +41,14 @@ def somar_meses(inicio: date, meses: int) -> date:
     ano, mes = inicio.year + mes // 12, mes % 12 + 1
     ultimo = (date(ano + mes // 12, mes % 12 + 1, 1) - date.resolution).day
     return inicio.replace(year=ano, month=mes, day=min(inicio.day, ultimo))
+
+
+def vencimento_em_anos(inicio: date, anos: int) -> date:
+    """O dia em que vence um prazo de `anos` anos contado de `inicio`: o de igual número e mês, `anos` anos depois, ou o
+    imediato, se falta a correspondência (29/02 num ano que não é bissexto → 01/03). Lei 810/1949, arts. 1º e 3º;
+    Código Civil, art. 132, § 3º. O dia do vencimento ainda é do prazo (art. 132, caput; decisão 0018)."""
+    ano = inicio.year + anos
+    if (inicio.month, inicio.day) == (2, 29) and not isleap(ano):
+        return date(ano, 3, 1)
+    return inicio.replace(year=ano)
 

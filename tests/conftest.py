@@ -6,6 +6,7 @@ ele existe e são obrigatórios quando CI=true (sem ele, falham em vez de serem 
 
 import os
 import shutil
+from datetime import date
 
 import pytest
 
@@ -62,6 +63,25 @@ def leis_de_origem(db):
 
     garantir_municipios()
     Command()._garantir_leis()
+
+
+# A Lei 2.552/2023 de Afonso Cláudio não traz a data de publicação (o texto traz a da aprovação pela Câmara, 30/11/2023;
+# a lei vigora na publicação, art. 14): até alguém a informar, ela não se aplica (decisão 0018). Os testes que usam
+# a lei informam esta data de exemplo, como o RH faria na ficha da lei.
+PUBLICACAO_AFONSO_CLAUDIO = date(2023, 12, 4)
+
+
+def informar_publicacao_de_afonso_claudio() -> None:
+    from legislacao.models import Lei
+
+    Lei.objects.filter(slug="afonso-claudio-es-lei-2552-2023", data_publicacao__isnull=True).update(
+        data_publicacao=PUBLICACAO_AFONSO_CLAUDIO)
+
+
+@pytest.fixture
+def afonso_claudio_publicada(db):
+    """A lei de Afonso Cláudio com a data de publicação informada (exemplo: PUBLICACAO_AFONSO_CLAUDIO)."""
+    informar_publicacao_de_afonso_claudio()
 
 
 @pytest.fixture(autouse=True)

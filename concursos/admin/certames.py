@@ -104,7 +104,8 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
     # (concursos/services/retificacao_do_edital.py); o município e a data, nunca — mudariam a lei aplicável.
     campos_do_edital_publicado = ["orgao", "tipo", "numero_edital", "titulo", "municipio", "motivo_municipio",
                                   "data_edital", "inscricoes_inicio", "inscricoes_fim", "validade_meses",
-                                  "prazo_posse_dias", "prazo_exercicio_dias", *CAMPOS_DAS_REGRAS_DO_EDITAL]
+                                  "prazo_posse_dias", "prazo_exercicio_dias", *CAMPOS_DAS_REGRAS_DO_EDITAL,
+                                  "nao_confirmacao", "item_nao_confirmacao"]
 
     class Media:
         css = {"all": ["legislacao/legislacao.css", "concursos/concursos.css"]}
@@ -126,6 +127,12 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
                 "classes": ["collapse"],
                 "fields": [("pcd_percentual", "pcd_arredondamento", "pcd_minimo_vagas"),
                            ("pcd_posicoes", "pcd_intervalo"), "pcd_base", "item_criterio"]}),
+            ("Heteroidentificação (regra do edital)", {
+                "description": "O que acontece a quem a comissão de heteroidentificação não confirma, dentro do que a "
+                               "lei admite: a lei que não dispõe deixa ao edital manter o candidato na ampla "
+                               "concorrência ou eliminá-lo (com o item que o prevê). A não confirmação não é "
+                               "declaração falsa, que tem o seu procedimento.",
+                "fields": [("nao_confirmacao", "item_nao_confirmacao")]}),
         ]
         if obj is not None:
             campos = ["situacao", "lei_aplicada", "motivo", "publicado_em"]

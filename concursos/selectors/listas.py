@@ -9,9 +9,11 @@ from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet
 
+from concursos import nao_confirmacao
 from concursos.models import (
     Candidato,
     Cargo,
+    Certame,
     Heteroidentificacao,
     Inscricao,
     Situacao,
@@ -119,8 +121,6 @@ class Lista:
 
 # A heteroidentificação não confirmada e a ausência tiram o candidato da reserva (fica na ampla, modelo federal).
 SEM_RESERVA = (Heteroidentificacao.NAO_CONFIRMADO, Heteroidentificacao.AUSENTE)
-# E o eliminam se a lei congelada no certame assim manda (p. ex. Afonso Cláudio art. 9º, § 9º, para a ausência).
-CONSEQUENCIA_NA_LEI = {Heteroidentificacao.NAO_CONFIRMADO: "nao_confirmacao", Heteroidentificacao.AUSENTE: "ausencia"}
 
 
 @dataclass(frozen=True)
@@ -132,9 +132,15 @@ class EfeitoDaHeteroidentificacao:
     eliminam: tuple[str, ...]
 
     @classmethod
-    def da_lei(cls, lei: dict) -> EfeitoDaHeteroidentificacao:
-        """`lei` é o resumo congelado no certame (`certame.regras["lei"]`)."""
-        return cls(tuple(h for h in SEM_RESERVA if lei.get(CONSEQUENCIA_NA_LEI[h]) == Consequencia.ELIMINACAO))
+    def do_certame(cls, certame: Certame) -> EfeitoDaHeteroidentificacao:
+        """A não confirmação elimina se o edital o escolheu, dentro do que a lei admite (concursos/nao_confirmacao.py);
+        a ausência, se a lei congelada no certame assim manda (p. ex. Afonso Cláudio art. 9º, § 9º)."""
+        eliminam = []
+        if nao_confirmacao.do_certame(certame).elimina:
+            eliminam.append(Heteroidentificacao.NAO_CONFIRMADO)
+        if certame.resumo_lei.get("ausencia") == Consequencia.ELIMINACAO:
+            eliminam.append(Heteroidentificacao.AUSENTE)
+        return cls(tuple(eliminam))
 
     def no_candidato(self, situacao: str, reserva: bool, heteroidentificacao: str) -> tuple[str, bool]:
         """A situação e a opção pela reserva com que o candidato entra nas listas."""
@@ -148,7 +154,7 @@ class EfeitoDaHeteroidentificacao:
 
 
 def efeito_no_cargo(cargo: Cargo) -> EfeitoDaHeteroidentificacao:
-    return EfeitoDaHeteroidentificacao.da_lei(cargo.certame.resumo_lei)
+    return EfeitoDaHeteroidentificacao.do_certame(cargo.certame)
 
 
 def habilitados_do_cargo(cargo: Cargo) -> QuerySet[Inscricao]:

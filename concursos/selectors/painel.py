@@ -9,10 +9,22 @@ from datetime import date, timedelta
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from concursos.models import REGRAS_SEM_LEI, Cargo, Certame, Chamada, Convocacao, Inscricao, TipoCertame, TipoChamada
+from concursos import nao_confirmacao
+from concursos.models import (
+    REGRAS_SEM_LEI,
+    SELECAO_DO_TIPO,
+    Cargo,
+    Certame,
+    Chamada,
+    Convocacao,
+    Inscricao,
+    TipoChamada,
+    erro_da_nao_confirmacao,
+)
 from concursos.selectors.chamadas import ResumoVagas, quadro_das_posicoes, resumo_das_vagas
 from legislacao import motor
-from legislacao.models import Esfera, Lei
+from legislacao.abrangencia import fora_da_abrangencia_do_orgao
+from legislacao.models import Esfera, Lei, citar, consequencias_admitidas
 from legislacao.selectors import Incidencia, avaliar
 from nucleo.texto import data_br, plural
 
@@ -219,24 +231,63 @@ def _aviso_da_posse(certame: Certame, hoje: date) -> list[Aviso]:
                   "próximo da mesma lista é chamado.")]
 
 
-# Que campo da lei diz se ela alcança cada tipo de certame (p. ex. Ubatuba art. 8º: estágios; Afonso Cláudio
-# art. 1º: só concursos).
-ABRANGENCIA = {
-    TipoCertame.CONCURSO: ("aplica_concurso",),
-    TipoCertame.PROCESSO_SELETIVO: ("aplica_processo_seletivo", "aplica_temporario"),
-    TipoCertame.ESTAGIO: ("aplica_estagio",),
-}
-
-
-def _aviso_de_abrangencia(certame: Certame, lei: Lei | None) -> list[Aviso]:
-    campos = ABRANGENCIA.get(certame.tipo, ())
-    if lei is None or not campos or any(getattr(lei, campo) for campo in campos):
+def _avisos_de_abrangencia(certame: Certame, lei: Lei | None) -> list[Aviso]:
+    """O que o art. 1º da lei do certame não menciona: o Poder e a natureza do órgão, o tipo de seleção (p. ex. Iúna,
+    «promovidos pela Prefeitura», num concurso da Câmara; Ubatuba numa contratação temporária)."""
+    if lei is None:
         return []
-    artigo = f" ({lei.artigo_abrangencia})" if lei.artigo_abrangencia else ""
-    tipo = certame.get_tipo_display().lower()
-    return [Aviso("alerta", "A lei não menciona este tipo de seleção",
-                  f"{lei.ementa} não inclui {tipo} na sua abrangência{artigo}. O sistema aplica as regras dela a "
-                  "este certame; confirme que o edital adota a reserva (ou corrija o tipo do certame).", lei)]
+    return [Aviso("alerta", fora.titulo,
+                  f"{fora.texto} O sistema aplica as regras dela a este certame: confirme com a assessoria jurídica "
+                  "do órgão que a lei o alcança (ou corrija o cadastro do órgão ou o tipo do certame).", lei)
+            for fora in fora_da_abrangencia_do_orgao(lei, certame.orgao, selecoes_do_certame(certame))]
+
+
+def selecoes_do_certame(certame: Certame) -> tuple[str, ...]:
+    """Os tipos de seleção do edital, como a lei os nomeia no art. 1º (legislacao/abrangencia.py): o do certame."""
+    return (SELECAO_DO_TIPO[certame.tipo],) if certame.tipo in SELECAO_DO_TIPO else ()
+
+
+def _avisos_da_nao_confirmacao(certame: Certame, lei: Lei | None) -> list[Aviso]:
+    """O que o edital diz do candidato não confirmado, contra o que a lei admite (decisão 0018)."""
+    if lei is None:
+        return []
+    if certame.publicado:
+        escolha = nao_confirmacao.do_certame(certame)
+        if not escolha.elimina or escolha.item:
+            return []
+        return [Aviso("alerta", "Eliminação do não confirmado sem o item do edital",
+                      "Este edital elimina quem a comissão de heteroidentificação não confirma, mas sem o item do "
+                      f"edital que o diga: a consequência foi congelada da lei na publicação{citar(escolha.artigo)}, "
+                      "antes de o edital poder escolhê-la. Informe o item por retificação; se o edital não prevê a "
+                      "eliminação, retifique para «permanece só na ampla concorrência» antes da primeira decisão da "
+                      "comissão.", lei)]
+    erro = erro_da_nao_confirmacao(certame.nao_confirmacao, certame.item_nao_confirmacao,
+                                   consequencias_admitidas(lei.nao_confirmacao), lei.artigo_nao_confirmacao)
+    if erro:
+        return [Aviso("erro", "O que o edital diz do não confirmado", f"{erro} Corrija em «Editar dados» antes de "
+                                                                      "publicar.", lei)]
+    if (not certame.nao_confirmacao and lei.exige_heteroidentificacao
+            and len(consequencias_admitidas(lei.nao_confirmacao)) > 1):
+        return [Aviso("info", "O edital não diz o que acontece ao não confirmado",
+                      f"A lei deixa ao edital{citar(lei.artigo_nao_confirmacao)} manter na ampla concorrência ou "
+                      "eliminar quem a comissão de heteroidentificação não confirma. Publicado sem a escolha, o "
+                      "candidato fica na ampla concorrência; para eliminá-lo, informe em «Editar dados» a escolha e o "
+                      "item do edital que a prevê.", lei)]
+    return []
+
+
+def _aviso_da_lei_corrigida(certame: Certame) -> list[Aviso]:
+    """Publicado com uma versão da lei que uma versão posterior corrigiu, e a correção já não alcança a data do
+    edital (p. ex. Afonso Cláudio, cuja data de publicação era a da aprovação pela Câmara)."""
+    if certame.lei is None:
+        return []
+    atual = Lei.objects.vigentes_versoes().filter(slug=certame.lei.slug).exclude(pk=certame.lei_id).first()
+    if atual is None or (incidencia := avaliar(atual, certame.data_edital)).aplica:
+        return []
+    return [Aviso("alerta", "A lei foi corrigida depois da publicação do edital",
+                  f"{incidencia.motivo} O edital foi publicado com a versão {certame.lei.versao}, que a dava por "
+                  "aplicável; as regras publicadas não mudam sozinhas: avalie com a assessoria jurídica do órgão se a "
+                  "reserva se sustenta.", atual)]
 
 
 def _avisos_do_publicado_sem_lei(certame: Certame, lei: LeiDoCertame) -> list[Aviso]:
@@ -265,11 +316,12 @@ def _avisos_do_municipio(certame: Certame) -> list[Aviso]:
 
 def _avisos_da_lei(certame: Certame, lei: LeiDoCertame) -> list[Aviso]:
     local = str(certame.municipio)
-    abrangencia = [*_avisos_do_municipio(certame), *_aviso_de_abrangencia(certame, lei.lei)]
+    abrangencia = [*_avisos_do_municipio(certame), *_avisos_de_abrangencia(certame, lei.lei),
+                   *_avisos_da_nao_confirmacao(certame, lei.lei)]
     if lei.congelada:
         if lei.lei is None:
             return [*_avisos_do_municipio(certame), *_avisos_do_publicado_sem_lei(certame, lei)]
-        return abrangencia
+        return [*_aviso_da_lei_corrigida(certame), *abrangencia]
     avisos = list(abrangencia)
     for avaliacao in lei.avaliacoes:
         if avaliacao.aplica:

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from concursos import nao_confirmacao
 from concursos.models import (
     REGRAS_SEM_LEI,
     AtoDoCertame,
@@ -16,10 +17,11 @@ from concursos.models import (
     EstadoCertame,
     Inscricao,
     TipoAto,
+    erro_da_nao_confirmacao,
     erro_das_vagas_pcd,
 )
 from legislacao import comprovacao, motor
-from legislacao.models import Lei
+from legislacao.models import Consequencia, Lei, consequencias_admitidas
 from legislacao.services import lei_congelar
 from nucleo.servicos import ErroOperacao, auditar
 from nucleo.texto import data_br, plural, somar_meses
@@ -135,6 +137,16 @@ def _exigir_justificativa(aplicabilidade, justificativa: str) -> str:
     return justificativa.strip() if aplicabilidade.lei is None else ""
 
 
+def _fixar_nao_confirmacao(certame: Certame, resumo: dict) -> None:
+    """O que o edital diz do candidato não confirmado, conferido contra a lei e gravado: em branco, o que a lei manda
+    ou, se ela deixa ao edital, a ampla concorrência (sem o item que a preveja, não há eliminação; decisão 0018)."""
+    da_lei = resumo.get("nao_confirmacao", Consequencia.NAO_PREVISTA)
+    if erro := erro_da_nao_confirmacao(certame.nao_confirmacao, certame.item_nao_confirmacao,
+                                       consequencias_admitidas(da_lei), resumo.get("artigo_nao_confirmacao", "")):
+        raise ErroOperacao(erro)
+    certame.nao_confirmacao = nao_confirmacao.resolver(certame.nao_confirmacao, da_lei)
+
+
 @transaction.atomic
 def certame_publicar(*, certame: Certame, usuario, justificativa: str = "", data: date | None = None,
                      publicacao: str = "") -> Certame:
@@ -165,8 +177,10 @@ def certame_publicar(*, certame: Certame, usuario, justificativa: str = "", data
             motor.calcular_quadro(cargo.regras_motor(com_edital), cargo.vagas, cargo.vagas_pcd)
         except motor.ErroRegras as erro:
             raise ErroOperacao(f"Cargo {cargo.codigo}: {erro}") from erro
+    resumo = resumo_da_lei(lei)
+    _fixar_nao_confirmacao(certame, resumo)
     certame.lei = lei
-    certame.regras = {"motor": motor.regras_para_dict(regras), "lei": resumo_da_lei(lei)}
+    certame.regras = {"motor": motor.regras_para_dict(regras), "lei": resumo}
     certame.motivo_lei = aplicabilidade.motivo
     certame.estado = EstadoCertame.PUBLICADO
     certame.publicado_em = timezone.now()

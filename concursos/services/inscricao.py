@@ -18,7 +18,15 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from concursos.models import DocumentoApresentado, Heteroidentificacao, Inscricao, OrigemDocumento, Situacao
+from concursos.models import (
+    Certame,
+    DocumentoApresentado,
+    Heteroidentificacao,
+    Inscricao,
+    OrigemDocumento,
+    Situacao,
+)
+from concursos.nao_confirmacao import DECIDIDAS
 from concursos.selectors.comprovacao import grupos_que_exigem
 from legislacao import comprovacao
 from legislacao.models import citar
@@ -51,7 +59,12 @@ def heteroidentificacao_registrar(*, inscricao: Inscricao, estado: Heteroidentif
                                   motivo: str) -> Inscricao:
     """O estado da heteroidentificação do cotista: pendente ao ser convocado, depois a decisão da comissão (primeira
     instância ou recurso). As listas e as chamadas o leem e aplicam a lei congelada (concursos/selectors/listas.py,
-    `EfeitoDaHeteroidentificacao`)."""
+    `EfeitoDaHeteroidentificacao`).
+
+    A decisão da comissão trava o certame: a retificação do que acontece ao não confirmado, que o trava primeiro, só
+    vale antes da primeira decisão (concursos/services/retificacao_do_edital.py) e não passa entre as duas."""
+    if estado in DECIDIDAS:
+        Certame.objects.select_for_update().values_list("pk", flat=True).get(pk=inscricao.certame_id)
     inscricao.heteroidentificacao = estado
     auditar(inscricao, usuario, motivo)
     inscricao.save(update_fields=["heteroidentificacao"])

@@ -22,6 +22,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Max
 
+from concursos import nao_confirmacao
 from concursos.documentos import (
     COM_OUTRAS_LISTAS,
     TIPO_CONVOCACOES,
@@ -40,6 +41,7 @@ from concursos.models import (
     Chamada,
     EstadoCertame,
     TipoAto,
+    erro_da_nao_confirmacao,
     erro_das_vagas_pcd,
 )
 from concursos.services.certame import ato_registrar
@@ -50,7 +52,7 @@ from nucleo.servicos import ErroOperacao, auditar
 from nucleo.texto import data_br
 
 CAMPOS_DO_CERTAME = ("titulo", "inscricoes_inicio", "inscricoes_fim", "validade_meses", "prazo_posse_dias",
-                     "prazo_exercicio_dias", *CAMPOS_DAS_REGRAS_DO_EDITAL)
+                     "prazo_exercicio_dias", *CAMPOS_DAS_REGRAS_DO_EDITAL, "nao_confirmacao", "item_nao_confirmacao")
 # As regras do edital que mudam posições: depois da primeira chamada de qualquer cargo, a ordem de nomeação é
 # permanente (só a redação da base, `pcd_base` e `item_criterio`, ainda se corrige).
 CAMPOS_DAS_POSICOES = ("pcd_percentual", "pcd_arredondamento", "pcd_minimo_vagas", "pcd_posicoes", "pcd_intervalo")
@@ -115,6 +117,26 @@ def _conferir_certame(certame: Certame, novos: dict) -> None:
     if posicoes and Chamada.objects.filter(cargo__certame=certame).exists():
         raise ErroOperacao("Já houve chamada neste certame: a ordem de nomeação é permanente, e a regra das vagas "
                            "PcD não muda mais.")
+    _conferir_nao_confirmacao(certame, novos)
+
+
+def _conferir_nao_confirmacao(certame: Certame, novos: dict) -> None:
+    """A consequência da não confirmação muda dentro do que a lei do certame admite, e só antes da primeira decisão da
+    comissão: quem ela já avaliou o foi sob a regra publicada (decisão 0018). O item do edital, que só a cita, ainda
+    se corrige."""
+    escolha = novos.get("nao_confirmacao", certame.nao_confirmacao)
+    item = novos.get("item_nao_confirmacao", certame.item_nao_confirmacao)
+    if escolha == certame.nao_confirmacao and item == certame.item_nao_confirmacao:
+        return
+    if not escolha:
+        raise ErroOperacao("Diga o que o edital dispõe para o candidato não confirmado na heteroidentificação: "
+                           "permanecer na ampla concorrência ou ser eliminado.")
+    artigo = (certame.regras or {}).get("lei", {}).get("artigo_nao_confirmacao", "")
+    if erro := erro_da_nao_confirmacao(escolha, item, nao_confirmacao.admitidas_no_certame(certame), artigo):
+        raise ErroOperacao(erro)
+    if escolha != certame.nao_confirmacao and nao_confirmacao.houve_decisao_da_comissao(certame):
+        raise ErroOperacao("A comissão de heteroidentificação já decidiu sobre candidatos deste certame sob a regra "
+                           "publicada: o que acontece ao não confirmado não muda mais.")
 
 
 def _conferir_vagas_pcd(certame: Certame, dados_certame: dict, dados_cargos: dict[int, dict],

@@ -51,6 +51,8 @@ PERMITIDAS = [re.compile(p) for p in (
     r"Lei (nº )?8\.112/1990, art\. \d+º?, § \d+º",
     r"Portaria Normativa SGP/MP nº 4/2018, art\. \d+º?, § \d+º",
     r"Decreto (nº )?8\.727/2016, art\. \d+º?",
+    # A contagem do prazo de vigência em anos (legislacao.models.CONTAGEM_DO_PRAZO).
+    r"Código Civil, art\. 132, § 3º",
 )]
 # O exemplo de formato do campo do artigo, na ficha da lei (legislacao.models.ARTIGO_AJUDA).
 AJUDA_DO_ARTIGO = "p. ex. «art. 2º, § 1º»"

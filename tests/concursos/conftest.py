@@ -54,12 +54,12 @@ def fazer_certame(orgao):
     """fazer_certame(municipio=..., uf=...): o certame do órgão de Vargem Alta; noutro município (para testar a lei
     de outro lugar), com o motivo registrado, como o admin exige."""
     def fazer(*, municipio="Vargem Alta", uf="ES", data_edital=date(2024, 3, 1), cargos=(("ADM", 5, 0),),
-              numero="001/2024") -> Certame:
+              numero="001/2024", **edital) -> Certame:
         local = municipio_do_ibge(municipio, uf)
         motivo = "" if local == orgao.municipio else "Certame de teste com a lei de outro município."
         certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso de teste",
                                          municipio=local, motivo_municipio=motivo, data_edital=data_edital,
-                                         **prazos_do_edital(data_edital))
+                                         **prazos_do_edital(data_edital), **edital)
         for codigo, vagas, pcd in cargos:
             Cargo.objects.create(certame=certame, codigo=codigo, nome=f"Cargo {codigo}", vagas=vagas,
                                  vagas_pcd=pcd)
@@ -112,7 +112,7 @@ def vargem_alta_homologado(fazer_certame, inscrever, levar_ao_resultado, admin_u
 
 
 @pytest.fixture
-def afonso_claudio_nomeado(fazer_certame, inscrever, levar_ao_resultado, admin_user):
+def afonso_claudio_nomeado(afonso_claudio_publicada, fazer_certame, inscrever, levar_ao_resultado, admin_user):
     """Afonso Cláudio (a cada 5 nomeados, a 5ª vaga é do cotista, art. 3º, § 1º), 5 vagas, com a convocação inicial:
     P1, com a autodeclaração confirmada pela comissão, na 5ª posição; P2, a próxima cotista, sem a
     heteroidentificação."""

@@ -487,7 +487,8 @@ def test_aviso_de_tipo_de_selecao_fora_da_abrangencia_da_lei(admin_client, fazer
     assert "A lei não menciona este tipo de seleção" not in avisos(admin_client, certame)
     Certame.objects.filter(pk=certame.pk).update(tipo="estagio")
     texto = avisos(admin_client, certame)["A lei não menciona este tipo de seleção"]
-    assert "não inclui seleção de estagiários na sua abrangência (art. 1º e parágrafo único)" in texto
+    assert ("alcança: concursos públicos para cargos efetivos, empregos públicos e processos seletivos (contratação "
+            "temporária) (art. 1º, caput); o edital abre uma seleção de estagiários.") in texto
 
 
 def test_pcd_e_reserva_acima_das_vagas_aparecem_no_quadro(admin_client, fazer_certame):

@@ -41,7 +41,7 @@ def test_edital_federal_de_junho_de_2025_congela_a_lei_15142_com_a_reserva_unica
     regras = certame.regras_motor()
     assert regras.uma_reserva_so and regras.minimo_vagas == 2
     assert certame.regras["lei"]["nao_confirmacao"] == "ampla"
-    normas = {n.tema: n for n in base_legal(regras, certame.regras["lei"])}
+    normas = {n.tema: n for n in base_legal(regras, certame.regras["lei"], certame, heteroidentificacao=True)}
     assert normas["Reserva única"].artigo.startswith("Decreto nº 12.536/2025")
     assert "IND → QUI, PP; QUI → IND, PP" in normas["Reversão"].texto
 

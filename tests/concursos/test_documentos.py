@@ -339,7 +339,7 @@ def test_quadro_sem_lei_aplicavel_diz_por_que_e_nao_reserva(fazer_certame, admin
     assert "ADM Cargo ADM Médio 10 9 1" in conteudo
 
 
-def test_quadro_de_lei_com_padrao_a_cada_k(fazer_certame, admin_user):
+def test_quadro_de_lei_com_padrao_a_cada_k(afonso_claudio_publicada, fazer_certame, admin_user):
     """Afonso Cláudio art. 3º, § 1º: a cada 5 nomeações; com 8 vagas a 2ª vaga reservada é ajustada (decisão 0001)."""
     from concursos.services.certame import certame_publicar
 

@@ -11,7 +11,8 @@ from django.urls import reverse
 from concursos.models import Inscricao
 from concursos.selectors.listas import listas_do_cargo
 
-pytestmark = pytest.mark.django_db
+# A lei de Afonso Cláudio, com a data de publicação informada (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("afonso_claudio_publicada")]
 
 # (inscrição, cor, reserva, pcd, quilombola, situação, heteroidentificação)
 CENARIO = [
@@ -52,10 +53,11 @@ def test_nao_confirmado_sai_da_reserva_e_fica_na_ampla_quando_a_lei_nao_elimina(
                       "PCD": ["E", "F"], "NEG": ["A", "F"], "IND": ["D"]}
 
 
-def test_nao_confirmado_e_ausente_sao_eliminados_quando_a_lei_manda(cargo_do_cenario):
-    """Afonso Cláudio art. 7º e art. 9º, § 9º: a não confirmação e a ausência eliminam do certame; os cotistas
-    confirmados concorrem também na ampla (art. 1º, § 3º)."""
-    listas = _numeros(cargo_do_cenario(municipio="Afonso Cláudio", cargos=(("ADM", 8, 1),)))
+def test_nao_confirmado_e_ausente_sao_eliminados_quando_a_lei_e_o_edital_mandam(cargo_do_cenario):
+    """Afonso Cláudio art. 9º, § 9º: a ausência elimina; a não confirmação, porque o edital o escolheu, como a lei lhe
+    deixa (art. 9º, § 10; decisão 0018); os cotistas confirmados concorrem também na ampla (art. 1º, § 3º)."""
+    listas = _numeros(cargo_do_cenario(municipio="Afonso Cláudio", cargos=(("ADM", 8, 1),),
+                                       nao_confirmacao="eliminacao", item_nao_confirmacao="item 7.12"))
     assert listas == {"GERAL": ["A", "D", "E", "F", "H"], "AC": ["A", "D", "E", "F", "H"], "PCD": ["E", "F"],
                       "PP": ["A", "F"]}
 

@@ -27,7 +27,7 @@ INSCRITOS = [("B1", "branca"), ("N1", "parda", True), ("B2", "branca", False, Tr
 
 
 @pytest.fixture
-def cargo_da_lei(fazer_certame, inscrever, levar_ao_resultado, leis_de_origem):
+def cargo_da_lei(fazer_certame, inscrever, levar_ao_resultado, leis_de_origem, afonso_claudio_publicada):
     def fazer(municipio: str, uf: str = "ES", data_edital: date = date(2024, 3, 1)):
         Lei.objects.filter(slug="iuna-es").update(data_publicacao=date(2022, 4, 1))
         certame = fazer_certame(municipio=municipio, uf=uf, data_edital=data_edital, cargos=(("ADM", 5, 1),))
@@ -70,10 +70,11 @@ TODOS = ["B1", "N1", "B2", "N2", "N3", "B3"]
         "PCD": ("Pessoas com deficiência", "", ["B2"]),
         "NIQ": ("Negros, índios e quilombolas", "art. 3º", ["N1", "N2"])},
         id="ubatuba-art-4-cotistas-na-ampla-art-7-par-3-lista-da-ampla"),
-    # A não confirmação elimina em Afonso Cláudio (art. 7º, como cadastrada): N3 sai de todas as listas.
+    # Afonso Cláudio deixa ao edital o que acontece ao não confirmado (art. 9º, § 10; decisão 0018): o edital que
+    # nada diz não elimina, e N3 fica na geral e na ampla, fora da lista de cotistas.
     pytest.param("Afonso Cláudio", "ES", date(2024, 3, 1), {
-        "GERAL": ("Lista geral do concurso", "art. 3º, caput", ["B1", "N1", "B2", "N2", "B3"]),
-        "AC": ("Ampla concorrência", "art. 1º, § 3º, e art. 3º, caput", ["B1", "N1", "B2", "N2", "B3"]),
+        "GERAL": ("Lista geral do concurso", "art. 3º, caput", TODOS),
+        "AC": ("Ampla concorrência", "art. 1º, § 3º, e art. 3º, caput", TODOS),
         "PCD": ("Pessoas com deficiência", "", ["B2"]),
         "PP": ("Lista específica de cotistas — Pretos e pardos", "art. 3º, caput e § 1º", ["N1", "N2"])},
         id="afonso-claudio-art-3-caput-tres-listas-art-1-par-3-cotistas-na-ampla"),

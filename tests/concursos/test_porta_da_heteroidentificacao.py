@@ -23,7 +23,7 @@ CONFIRMADO = Heteroidentificacao.CONFIRMADO
 
 
 @pytest.fixture
-def cargo_afonso(fazer_certame, inscrever, levar_ao_resultado):
+def cargo_afonso(afonso_claudio_publicada, fazer_certame, inscrever, levar_ao_resultado):
     """Afonso Cláudio (20% pretos e pardos, a cada 5 nomeados a quinta vaga é do cotista, art. 3º, § 1º), 5 vagas:
     a 5ª posição é reservada. A1 é cotista e está entre os melhores: entra pela ampla."""
     certame = fazer_certame(municipio="Afonso Cláudio", uf="ES", data_edital=date(2024, 3, 1),
@@ -71,15 +71,14 @@ def test_nao_confirmado_sai_da_reserva_e_a_chamada_segue_com_o_proximo_confirmad
 
 def test_no_modelo_federal_o_nao_confirmado_fica_na_lista_geral_e_pode_ser_chamado_pela_ampla(cargo_afonso,
                                                                                            admin_user):
-    """Onde a lei manda o não confirmado para a ampla (Lei federal 15.142/2025; aqui, na lei congelada do certame),
-    ele sai da lista da reserva mas continua na geral: a porta não o barra numa vaga de ampla."""
+    """Onde o não confirmado fica na ampla (a Lei federal 15.142/2025, art. 3º, § 2º, o manda; aqui, o edital o
+    escolhe, como Afonso Cláudio art. 9º, § 10, deixa), ele sai da lista da reserva mas continua na geral: a porta não
+    o barra numa vaga de ampla."""
     from concursos.models import Certame
     from concursos.selectors.listas import listas_do_cargo
     from legislacao.models import Consequencia
 
-    certame = Certame.objects.get(pk=cargo_afonso.certame_id)
-    certame.regras["lei"]["nao_confirmacao"] = Consequencia.AMPLA
-    Certame.objects.filter(pk=certame.pk).update(regras=certame.regras)
+    assert Certame.objects.get(pk=cargo_afonso.certame_id).nao_confirmacao == Consequencia.AMPLA
     _heteroidentificacao(cargo_afonso, P1=Heteroidentificacao.NAO_CONFIRMADO, P2=CONFIRMADO, P3=CONFIRMADO)
     cargo_afonso.refresh_from_db()
     listas = {lista.codigo: [linha.numero for linha in lista.linhas] for lista in listas_do_cargo(cargo_afonso)}

@@ -22,7 +22,8 @@ from legislacao.models import Lei
 from nucleo.servicos import ErroOperacao
 from tests.concursos.conftest import posicao
 
-pytestmark = pytest.mark.django_db
+# A lei de Afonso Cláudio, com a data de publicação informada (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("afonso_claudio_publicada")]
 DIA = date(2024, 9, 2)
 
 

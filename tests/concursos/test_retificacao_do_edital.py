@@ -221,8 +221,8 @@ def test_a_tela_mostra_a_previa_antes_e_so_a_confirmacao_registra(admin_client, 
     url = reverse("admin:concursos_certame_retificar", args=[publicado.pk])
     assert "Retificar o edital" in admin_client.get(url).content.decode()
     dados = {"titulo": "Concurso retificado", "inscricoes_inicio": "", "inscricoes_fim": "", "validade_meses": "",
-             **REGRA_PCD_PADRAO, "data": "10/04/2024", "publicacao": "Edital de retificação nº 1/2024",
-             "motivo": "Erro material."}
+             **REGRA_PCD_PADRAO, "nao_confirmacao": publicado.nao_confirmacao, "data": "10/04/2024",
+             "publicacao": "Edital de retificação nº 1/2024", "motivo": "Erro material."}
     resposta = admin_client.post(url, dados)
     pagina = resposta.content.decode()
     assert resposta.status_code == 200 and "Prévia: o que a retificação muda" in pagina

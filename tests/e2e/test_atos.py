@@ -80,8 +80,9 @@ def test_o_edital_publicado_nao_se_reverte_e_muda_por_retificacao(leis_de_origem
     expect(page.locator("#substituido")).to_have_count(0)
 
 
-def test_a_convocacao_com_cotista_sem_heteroidentificacao_e_recusada(leis_de_origem, admin_logado, live_server,
-                                                                     admin_user, inscrever):  # noqa: F811
+def test_a_convocacao_com_cotista_sem_heteroidentificacao_e_recusada(leis_de_origem, afonso_claudio_publicada,
+                                                                     admin_logado, live_server, admin_user,
+                                                                     inscrever):  # noqa: F811
     page, base = admin_logado, live_server.url
     certame = _certame(admin_user, cidade="Afonso Cláudio", numero="002/2024")
     cargo = certame.cargos.get()

@@ -57,7 +57,7 @@ MEMBROS_REGULARES = [
 
 
 @pytest.fixture
-def certame_afonso(leis_de_origem, fazer_certame, inscrever, admin_user):  # noqa: F811 (fixtures de tests/concursos)
+def certame_afonso(leis_de_origem, afonso_claudio_publicada, fazer_certame, inscrever, admin_user):  # noqa: F811 (fixtures de tests/concursos)
     """Edital publicado de Afonso Cláudio com um cargo de nível superior e 6 inscrições (3 cotistas)."""
     from concursos.services.certame import certame_publicar
 

@@ -31,7 +31,8 @@ from tests.documentos.pdfs import texto
 from tests.heteroidentificacao.conftest import SENHA
 from tests.heteroidentificacao.procedimento import SHA256, ate_a_votacao, dispensar_os_demais
 
-pytestmark = pytest.mark.django_db
+# A lei de Afonso Cláudio, com a data de publicação informada (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("afonso_claudio_publicada")]
 
 PARECER_NAO_CONFIRMA = ("Pele clara, cabelo liso e traços faciais finos que, no conjunto, não correspondem ao "
                         "fenótipo pardo declarado na inscrição.")

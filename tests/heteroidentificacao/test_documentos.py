@@ -242,7 +242,10 @@ def test_resultado_provisorio_mascara_o_cpf_e_nao_mostra_cor_ou_raca(provisorio,
         assert _formatado(candidato.cpf) not in resultado and candidato.cpf not in resultado
     assert not re.search(r"\b(parda|preta|branca|cor ou raça)\b", resultado, re.IGNORECASE)
     assert "002 Candidato 002" in resultado and "Autodeclaração confirmada" in resultado
-    assert "Autodeclaração não confirmada: eliminação do certame, conforme o art. 7º" in resultado
+    # O edital não escolheu a eliminação, que a lei lhe deixa (art. 9º, § 10; decisão 0018): o não confirmado fica na
+    # ampla.
+    assert ("Autodeclaração não confirmada: permanece só na ampla concorrência, conforme o art. 9º, § 10"
+            in resultado)
     # «Declaração falsa» só onde um procedimento de fraude a reconheceu (art. 7º): aqui, nenhum.
     assert "declaração falsa" not in resultado.lower()
     assert "Ausente: eliminação do certame, conforme o art. 9º, § 9º" in resultado

@@ -13,7 +13,8 @@ from heteroidentificacao import services
 from heteroidentificacao.models import EstadoFraude
 from heteroidentificacao.services import ErroOperacao
 
-pytestmark = pytest.mark.django_db
+# A lei de Afonso Cláudio, com a data de publicação informada (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("afonso_claudio_publicada")]
 
 DECISAO = ("Provado pelos documentos juntados que o candidato declarou cor diversa da sua em outros três "
            "concursos no mesmo ano, com intenção de obter vaga reservada.")

@@ -73,8 +73,9 @@ def test_membro_nao_vota_duas_vezes(sessao_aberta, comissao, presidente):
     assert Cedula.objects.count() == 1
 
 
-def test_nao_confirmacao_exige_tracos_fenotipicos_e_elimina_em_afonso_claudio(sessao_aberta, comissao, presidente):
-    """Art. 9º, § 3º (só o fenótipo) e art. 7º (eliminação): o parecer genérico é recusado."""
+def test_nao_confirmacao_exige_tracos_fenotipicos_em_afonso_claudio(sessao_aberta, comissao, presidente):
+    """Art. 9º, § 3º (só o fenótipo): o parecer genérico é recusado. O que acontece ao não confirmado, o edital
+    escolhe (art. 9º, § 10; tests/concursos/test_nao_confirmacao_do_edital.py)."""
     avaliacao = _ate_a_votacao(sessao_aberta.avaliacoes.first(), presidente)
     _votar_todos(avaliacao, comissao, [False, False, False])
     avaliacao = services.votacao_apurar(avaliacao=avaliacao, usuario=presidente.usuario)

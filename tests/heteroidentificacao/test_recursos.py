@@ -138,9 +138,13 @@ def test_recursal_com_membro_da_primeira_nao_abre_sessao(primeira_decidida, recu
 
 
 def test_nao_confirmado_eliminado_sai_das_listas_do_certame(primeira_decidida, levar_ao_resultado, certame_afonso):
-    """Afonso Cláudio art. 7º: a não confirmação elimina; o motor não o convoca."""
+    """Afonso Cláudio art. 9º, § 10: o edital que escolheu eliminar o não confirmado (decisão 0018); o motor não o
+    convoca."""
+    from concursos.models import Certame
     from concursos.selectors.listas import candidatos_do_cargo
 
+    Certame.objects.filter(pk=certame_afonso.pk).update(nao_confirmacao="eliminacao", item_nao_confirmacao="item 7.12")
+    certame_afonso.refresh_from_db()
     levar_ao_resultado(certame_afonso)
     numero = primeira_decidida.inscricao.numero
     candidato = next(c for c in candidatos_do_cargo(certame_afonso.cargos.get()) if c.inscricao == numero)

@@ -37,7 +37,8 @@ def test_a_lista_mostra_as_cinco_leis_com_municipio_e_publicacao(admin_client):
     vargem = linha_da_lista(html, "vargem-alta-es-2023")
     assert "Vargem Alta/ES" in vargem
     assert "19/05/2023" in vargem
-    assert "Em vigor até 18/05/2033" in vargem
+    # Art. 7º: dez anos; o dia de igual número ainda é da lei (Código Civil, art. 132, § 3º; decisão 0018).
+    assert "Em vigor até 19/05/2033" in vargem
     assert "2.552/2023" in linha_da_lista(html, "afonso-claudio-es-lei-2552-2023")
 
 
@@ -51,10 +52,10 @@ def test_iuna_aparece_com_a_data_de_publicacao_desconhecida(admin_client):
 
 def test_ubatuba_mostra_a_vigencia_encerrada_pelo_art_13(admin_client):
     ubatuba = lei_por_slug("ubatuba-sp-lei-3765-2014")
-    assert "Vigência encerrada em 16/06/2024" in linha_da_lista(admin_client.get(LISTA).content.decode(),
-                                                                 ubatuba.slug)
+    assert "Vigência encerrada: vigorou até 16/06/2024" in linha_da_lista(admin_client.get(LISTA).content.decode(),
+                                                                          ubatuba.slug)
     html = admin_client.get(ficha(ubatuba)).content.decode()
-    assert "Vigência encerrada em 16/06/2024" in html
+    assert "Vigência encerrada: vigorou até 16/06/2024" in html
     assert "art. 13" in html
 
 

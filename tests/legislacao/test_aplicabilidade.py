@@ -39,18 +39,42 @@ def test_no_dia_da_publicacao_a_lei_ja_vigora_vargem_alta_art_7():
     assert aplicavel("Vargem Alta", "ES", date(2023, 5, 19)).lei.slug == "vargem-alta-es-2023"
 
 
-def test_vargem_alta_vigora_dez_anos_art_7():
-    assert aplicavel("Vargem Alta", "ES", date(2033, 5, 18)).lei is not None
-    resultado = aplicavel("Vargem Alta", "ES", date(2033, 5, 19))
-    assert resultado.lei is None
-    assert "art. 7º" in resultado.motivo
+@pytest.mark.parametrize(("data_edital", "aplica"), [
+    (date(2033, 5, 18), True),
+    # Art. 7º: dez anos da publicação (19/05/2023); o dia de igual número ainda é da lei (Lei 810/1949, art. 1º;
+    # Código Civil, art. 132, § 3º; decisão 0018).
+    (date(2033, 5, 19), True),
+    (date(2033, 5, 20), False),
+])
+def test_vargem_alta_vigora_dez_anos_art_7(data_edital, aplica):
+    resultado = aplicavel("Vargem Alta", "ES", data_edital)
+    assert (resultado.lei is not None) is aplica
+    assert "art. 7º" in resultado.motivo and "19/05/2033 inclusive" in resultado.motivo
 
 
-def test_ubatuba_vigorou_dez_anos_a_partir_de_16_06_2014_art_13():
-    assert aplicavel("Ubatuba", "SP", date(2024, 6, 15)).lei.slug == "ubatuba-sp-lei-3765-2014"
-    expirada = aplicavel("Ubatuba", "SP", date(2024, 6, 16))
-    assert expirada.lei is None
-    assert "art. 13" in expirada.motivo and "16/06/2024" in expirada.motivo
+@pytest.mark.parametrize(("data_edital", "aplica"), [
+    (date(2014, 6, 16), True),   # art. 15: em vigor na publicação
+    (date(2024, 6, 15), True),
+    (date(2024, 6, 16), True),   # art. 13: dez anos; o último dia é o de igual número (decisão 0018)
+    (date(2024, 6, 17), False),
+])
+def test_ubatuba_vigorou_dez_anos_a_partir_de_16_06_2014_art_13(data_edital, aplica):
+    resultado = aplicavel("Ubatuba", "SP", data_edital)
+    assert (resultado.lei is not None) is aplica
+    assert "art. 13" in resultado.motivo and "16/06/2024 inclusive" in resultado.motivo
+
+
+def test_o_ultimo_dia_de_dez_anos_contados_de_29_02_e_01_03():
+    """Código Civil, art. 132, § 3º: falta o 29/02 em 2034, e o prazo vence «no imediato»; Lei 810/1949, art. 3º."""
+    lei = Lei.objects.get(slug="vargem-alta-es-2023")
+    lei.data_publicacao = date(2024, 2, 29)
+    lei.save()
+    assert lei.ultimo_dia_vigencia == date(2034, 3, 1)
+    assert aplicavel("Vargem Alta", "ES", date(2034, 3, 1)).lei == lei
+    depois = aplicavel("Vargem Alta", "ES", date(2034, 3, 2))
+    assert depois.lei is None and "até 01/03/2034 inclusive" in depois.motivo
+    assert lei.situacao_vigencia(date(2034, 3, 1)) == "Em vigor até 01/03/2034"
+    assert lei.situacao_vigencia(date(2034, 3, 2)) == "Vigência encerrada: vigorou até 01/03/2034"
 
 
 def test_iuna_sem_data_de_publicacao_nao_se_aplica_ate_que_seja_informada_art_10():
@@ -63,9 +87,30 @@ def test_iuna_sem_data_de_publicacao_nao_se_aplica_ate_que_seja_informada_art_10
     assert aplicavel("Iuna", "es", date(2025, 1, 10)).lei.slug == "iuna-es"
 
 
-def test_afonso_claudio_nao_alcanca_editais_ja_publicados_art_14():
-    assert aplicavel("Afonso Cláudio", "ES", date(2023, 11, 29)).lei is None
-    assert aplicavel("Afonso Claudio", "ES", date(2023, 12, 1)).lei.slug == "afonso-claudio-es-lei-2552-2023"
+def test_afonso_claudio_sem_a_data_de_publicacao_nao_se_aplica_art_14():
+    """O texto traz a data de aprovação pela Câmara (30/11/2023), não a da publicação, e a lei vigora na publicação
+    (art. 14): sem ela, a lei não alcança o edital de 01/12/2023 — nem nenhum outro."""
+    lei = lei_por_slug("afonso-claudio-es-lei-2552-2023")
+    assert lei.data_publicacao is None
+    assert lei.situacao_vigencia(date(2025, 1, 1)) == "⚠ Data de publicação desconhecida"
+    for data_edital in (date(2023, 12, 1), date(2025, 2, 3)):
+        resultado = aplicavel("Afonso Cláudio", "ES", data_edital)
+        assert resultado.lei is None
+        assert "a data de publicação não é conhecida" in resultado.motivo and "(art. 14)" in resultado.motivo
+
+
+@pytest.mark.parametrize(("data_edital", "aplica"), [
+    (date(2023, 12, 1), False),  # anterior à publicação informada: art. 14, editais já publicados
+    (date(2023, 12, 4), True),   # no dia da publicação, a lei já vigora (art. 14)
+    (date(2025, 2, 3), True),
+])
+def test_afonso_claudio_com_a_data_informada_alcanca_os_editais_desde_ela_art_14(data_edital, aplica):
+    lei = lei_por_slug("afonso-claudio-es-lei-2552-2023")
+    lei.data_publicacao = date(2023, 12, 4)
+    lei.save()
+    resultado = aplicavel("Afonso Claudio", "ES", data_edital)
+    assert (resultado.lei == lei) is aplica
+    assert "art. 14" in resultado.motivo
 
 
 def test_municipio_sem_lei_cadastrada_diz_por_que():

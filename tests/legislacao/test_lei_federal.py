@@ -80,9 +80,13 @@ def test_lei_15142_cada_regra_com_o_seu_artigo(lei_15142):
     assert lei.ausencia == Consequencia.AMPLA
     assert lei.artigo_fraude == "art. 4º, § 1º e § 2º"
     assert lei.uma_reserva_so and "Decreto nº 12.536/2025" in lei.artigo_uma_reserva
-    assert (lei.aplica_concurso, lei.aplica_emprego_publico, lei.aplica_temporario) == (True, True, True)
+    assert (lei.aplica_concurso, lei.aplica_emprego_publico, lei.aplica_processo_seletivo) == (True, True, True)
     assert (lei.aplica_estagio, lei.aplica_comissao) == (False, False)
     assert lei.artigo_abrangencia == "art. 1º, I e II"
+    # A administração pública federal direta e indireta: o Executivo federal (art. 1º, I).
+    assert lei.abrange_executivo and not lei.abrange_legislativo and lei.artigo_abrangencia_orgaos == "art. 1º, I"
+    assert all((lei.abrange_direta, lei.abrange_autarquia, lei.abrange_fundacao, lei.abrange_empresa_publica,
+                lei.abrange_economia_mista))
     assert (lei.artigo_irretroatividade, lei.artigo_desistencia) == ("art. 11", "art. 7º, § 3º")
     assert "art. 9º, § 2º" in lei.observacoes  # a ordem de nomeação vale para a vida funcional
     grupos = {g.codigo: g for g in lei.grupos.all()}
@@ -101,7 +105,8 @@ def test_lei_12990_cada_regra_com_o_seu_artigo(lei_12990):
     assert lei.artigo_fraude == "art. 2º, parágrafo único" and not lei.uma_reserva_so
     assert [(g.codigo, g.percentual, g.cores, g.artigo) for g in lei.grupos.all()] == [
         ("NEG", Decimal("20.00"), {"preta", "parda"}, "art. 1º")]
-    assert (lei.aplica_concurso, lei.aplica_emprego_publico, lei.aplica_temporario) == (True, True, False)
+    assert (lei.aplica_concurso, lei.aplica_emprego_publico, lei.aplica_processo_seletivo) == (True, True, False)
+    assert lei.abrange_executivo and not lei.abrange_legislativo and lei.artigo_abrangencia_orgaos == "art. 1º"
 
 
 # --- os quadros tirados do texto -------------------------------------------------------------------------------
@@ -241,7 +246,7 @@ def test_edital_federal_na_vespera_da_lei_15142_segue_a_12990_art_11(leis_de_ori
     resultado = federal(date(2025, 6, 3))
     assert resultado.lei.slug == LEI_12990
     assert resultado.motivo.startswith("Órgão federal: vale a lei federal.")
-    assert "até 04/06/2025 (exclusive: Lei 15.142/2025, arts. 11 e 13" in resultado.motivo
+    assert "até 03/06/2025 inclusive (Lei 15.142/2025, arts. 11 e 13" in resultado.motivo
     quinze = next(a for a in resultado.avaliacoes if a.lei.slug == LEI_15142)
     assert not quinze.aplica and "anterior à publicação da lei em 04/06/2025" in quinze.motivo
     assert "(art. 11)" in quinze.motivo

@@ -130,7 +130,8 @@ def test_ubatuba_depois_de_16_06_2024_nao_tem_lei_aplicavel(admin_client):
     resposta = simular(admin_client, municipio="Ubatuba", uf="SP", data_edital="17/06/2024", vagas=10)
     html = resposta.content.decode()
     assert "Nenhuma lei cadastrada se aplica a esse edital" in html
-    assert "vigorou por 10 anos (art. 13), até 16/06/2024 (exclusive); o edital de 17/06/2024 é posterior." in html
+    assert ("vigorou por 10 anos, até 16/06/2024 inclusive (art. 13; Código Civil, art. 132, § 3º); o edital de "
+            "17/06/2024 é posterior.") in html
     assert resposta.context["simulacao"] is None
 
 

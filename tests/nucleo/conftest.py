@@ -204,7 +204,7 @@ class Cenario:
 
 
 @pytest.fixture
-def dois_orgaos(leis_de_origem, admin_user, relogio) -> Cenario:  # noqa: F811
+def dois_orgaos(leis_de_origem, afonso_claudio_publicada, admin_user, relogio) -> Cenario:  # noqa: F811
     garantir_perfis()
     a, b = _primeira_fase("A", admin_user), _primeira_fase("B", admin_user)
     relogio.ir(date(2024, 5, 1))

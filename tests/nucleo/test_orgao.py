@@ -13,7 +13,8 @@ CNPJ_VALIDO = "11.222.333/0001-81"
 
 
 def _dados(**mudancas) -> dict:
-    return {"nome": "Prefeitura Municipal de Iúna", "sigla": "PMI", "esfera": "municipal", "tipo": "direta",
+    return {"nome": "Prefeitura Municipal de Iúna", "sigla": "PMI", "esfera": "municipal", "poder": "executivo",
+            "tipo": "direta",
             "municipio": "3203007",
             "cnpj": CNPJ_VALIDO, "retencao_anos": "5", **mudancas}
 

@@ -34,8 +34,9 @@ from concursos.services.certame import certame_avancar, certame_publicar
 from demonstracao.autenticador import garantir_autenticador_da_demo
 from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
 from demonstracao.perfis import garantir_perfis
-from legislacao.models import DocumentoAceito, GrupoReserva, Lei
-from nucleo.models import Lotacao, Municipio, Orgao
+from legislacao.models import Consequencia, DocumentoAceito, GrupoReserva, Lei
+from legislacao.services import lei_informar_publicacao
+from nucleo.models import Lotacao, Municipio, Orgao, Poder
 
 USUARIO = "demo"
 SENHA = "demo12345"
@@ -44,6 +45,7 @@ USUARIO_ENCARREGADO = "encarregado"
 SENHA_RH = "rh12345678"
 SERVIDOR = "http://127.0.0.1:8000"
 LEI_EXEMPLO = "vargem-alta-es-2023"
+AFONSO_CLAUDIO_SLUG = "afonso-claudio-es-lei-2552-2023"
 
 # As leis de origem são carregadas pela migração 0002; daqui elas só são repostas se alguém as apagou.
 _cinco_leis = import_module("legislacao.migrations.0002_cinco_leis")
@@ -53,6 +55,7 @@ _regras_de_ubatuba = import_module("legislacao.migrations.0008_regras_de_ubatuba
 _listas_e_autodeclaracao = import_module("legislacao.migrations.0009_listas_e_autodeclaracao_da_lei")
 _leis_federais = import_module("legislacao.migrations.0011_leis_federais")
 _documentos_aceitos = import_module("legislacao.migrations.0012_documentos_aceitos")
+_abrangencia = import_module("legislacao.migrations.0013_afonso_claudio_abrangencia_e_nao_confirmacao")
 
 # Os códigos do IBGE (nucleo/dados/municipios_ibge.csv) dos municípios dos dois órgãos da demonstração.
 VARGEM_ALTA = 3205036
@@ -74,6 +77,14 @@ CARGOS_DEMO = [
 # última fase eliminatória (art. 9º, § 7º), com a comissão designada e a 1ª sessão agendada.
 ORGAO_AFONSO = "Câmara Municipal de Afonso Cláudio"
 EDITAL_AFONSO = "002/2025"
+# O texto da Lei 2.552/2023 traz só a data de aprovação pela Câmara (30/11/2023), e a lei vigora na publicação
+# (art. 14): sem a data, ela não se aplica a edital nenhum. A demonstração informa uma data DE EXEMPLO, dita assim nas
+# observações da lei e na saída do comando, para o certame de demonstração (edital de 03/02/2025) ter a sua lei.
+PUBLICACAO_AFONSO_EXEMPLO = date(2023, 12, 4)
+OBSERVACAO_EXEMPLO = (f"Demonstração: a data de publicação {PUBLICACAO_AFONSO_EXEMPLO:%d/%m/%Y} foi informada pelo "
+                      "carregar_demo como exemplo, não é a oficial; confira-a no diário oficial do Município.")
+# O que o edital de demonstração diz do candidato não confirmado (a lei deixa ao edital: art. 9º, § 10).
+ITEM_NAO_CONFIRMACAO_AFONSO = "item 8.9"
 CARGOS_AFONSO = [
     ("ASL", "Assistente legislativo", Escolaridade.MEDIO, 10, 1, 70),
     ("PROC", "Procurador legislativo", Escolaridade.SUPERIOR, 5, 0, 40),
@@ -175,6 +186,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             certame, certame_criado = self._garantir_certame()
         with transaction.atomic():
+            exemplo = self._publicacao_de_exemplo()
             comissao, logins = self._garantir_certame_com_comissao()
             self._lotar_usuarios([certame.orgao_id, comissao.certame.orgao_id])
             chaves[USUARIO_ENCARREGADO] = garantir_autenticador_da_demo(USUARIO_ENCARREGADO)
@@ -182,6 +194,10 @@ class Command(BaseCommand):
         self._relatar_autenticadores(chaves)
         self._relatar_certame(certame, certame_criado)
         self._relatar_comissao(comissao, logins)
+        if exemplo is not None:
+            self.stdout.write(self.style.WARNING(
+                f"A Lei 2.552/2023 de Afonso Cláudio não traz a data de publicação (art. 14): a demonstração informou "
+                f"{PUBLICACAO_AFONSO_EXEMPLO:%d/%m/%Y} COMO EXEMPLO, não a oficial (veja as observações da lei)."))
 
     def _exigir_migracoes(self) -> None:
         executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
@@ -196,20 +212,20 @@ class Command(BaseCommand):
         for dados in _cinco_leis.LEIS:
             if dados["slug"] in existentes:
                 continue
-            dados = {**_regras_de_ubatuba.dados_atuais(_sem_maioria.dados_atuais(dados)),
-                     **_listas_e_autodeclaracao.DADOS[dados["slug"]]}
+            dados = _abrangencia.dados_atuais({**_regras_de_ubatuba.dados_atuais(_sem_maioria.dados_atuais(dados)),
+                                               **_listas_e_autodeclaracao.DADOS[dados["slug"]]})
             grupos = dados.pop("grupos")
             dados["municipio"] = Municipio.objects.pelo_nome(dados.pop("municipio"), dados.pop("uf"))
             texto = (_cinco_leis.TEXTOS / f"{dados['slug']}.txt").read_text(encoding="utf-8")
             lei = Lei.objects.create(esfera="municipal", texto=texto, **dados)
             self._criar_grupos(lei, grupos)
             repostas.append(lei.slug)
-        Lei.objects.filter(slug__in=repostas, slug="afonso-claudio-es-lei-2552-2023").update(
+        Lei.objects.filter(slug__in=repostas, slug=AFONSO_CLAUDIO_SLUG).update(
             **_regras_da_comissao.AFONSO_CLAUDIO)
         for dados in _leis_federais.LEIS:
             if dados["slug"] in existentes:
                 continue
-            dados = dict(dados)
+            dados = _abrangencia.dados_atuais(dados)
             grupos = dados.pop("grupos")
             lei = Lei.objects.create(esfera="federal", texto=_leis_federais.texto(dados["slug"]), **dados)
             self._criar_grupos(lei, grupos)
@@ -278,15 +294,27 @@ class Command(BaseCommand):
             inscricoes_fim=date(2025, 4, 16))
         return preencher_certame(certame, CARGOS_DEMO, CPF_BASE, etapa=EstadoCertame.RESULTADO), True
 
+    def _publicacao_de_exemplo(self) -> Lei | None:
+        """A data de publicação de exemplo de Afonso Cláudio, se a lei ainda não tem nenhuma (a que alguém informou
+        fica); devolve a lei, se a informou."""
+        lei = Lei.objects.vigentes_versoes().filter(slug=AFONSO_CLAUDIO_SLUG).first()
+        if lei is None or lei.data_publicacao is not None:
+            return None
+        usuario = get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
+        return lei_informar_publicacao(lei=lei, data=PUBLICACAO_AFONSO_EXEMPLO, usuario=usuario,
+                                       motivo="Demonstração: data de publicação de exemplo.",
+                                       observacao=OBSERVACAO_EXEMPLO)
+
     def _garantir_certame_com_comissao(self):
         """O certame de Afonso Cláudio e a sua comissão de heteroidentificação (só se ainda não existem)."""
         certame = Certame.objects.filter(orgao__nome=ORGAO_AFONSO, numero_edital=EDITAL_AFONSO).first()
         if certame is None:
             orgao, _ = Orgao.objects.get_or_create(nome=ORGAO_AFONSO, defaults={
-                "sigla": "CMAC", "municipio_id": AFONSO_CLAUDIO})
+                "sigla": "CMAC", "municipio_id": AFONSO_CLAUDIO, "poder": Poder.LEGISLATIVO})
             certame = Certame.objects.create(
                 orgao=orgao, numero_edital=EDITAL_AFONSO, titulo="Concurso público da Câmara Municipal",
-                data_edital=date(2025, 2, 3),
+                data_edital=date(2025, 2, 3), nao_confirmacao=Consequencia.AMPLA,
+                item_nao_confirmacao=ITEM_NAO_CONFIRMACAO_AFONSO,
                 inscricoes_inicio=date(2025, 2, 10), inscricoes_fim=date(2025, 3, 12))
             certame = preencher_certame(certame, CARGOS_AFONSO, CPF_BASE + 50_000, semente=2023,
                                         etapa=EstadoCertame.INSCRICOES_ENCERRADAS)
