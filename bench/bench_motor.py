@@ -1,9 +1,11 @@
 """Mede o motor de reserva de vagas (legislacao/motor.py) num único núcleo, sem Django.
 
-Gera 1.000.000 de candidatos aleatórios (semente fixa) e mede, para duas leis montadas à mão
-(Vargem Alta/ES, 17% + 3%, e Ubatuba/SP, 20%), o quadro de vagas (`calcular_quadro`, 100.000
-vagas, 5.000 PcD) e a convocação (`convocar`). A geração dos dados é medida à parte e não entra
-na conta. Meta: quadro + convocação em até 2 s por lei.
+Gera 1.000.000 de candidatos aleatórios (semente fixa) e mede, para as regras das leis montadas à mão, o quadro de
+vagas (`calcular_quadro`, 100.000 vagas, 5.000 PcD) e a convocação (`convocar`): Vargem Alta/ES (17% + 3%,
+proporcional), Ubatuba/SP (20%; e de novo com a equidade de gênero do art. 2º, § 4º), Afonso Cláudio/ES (a cada 5,
+posição que a lei fixa e a PcD do edital a 5%, teto), Iúna/ES (a 3ª e a 10ª fixadas e a lista mais favorável do
+art. 5º, § 2º) e a Lei 15.142/2025 com o Decreto 12.536/2025 (três reservas, a cascata e a reserva única). A geração
+dos dados é medida à parte e não entra na conta. Meta: quadro + convocação em até 2 s por lei.
 
 Uso: python bench/bench_motor.py [--candidatos N] [--vagas N] [--vagas-pcd M] [--rodadas R] [--perfil]
 """
@@ -20,6 +22,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from decimal import Decimal
 
 from _comum import milhar  # também põe a raiz do repositório no sys.path
@@ -50,6 +53,45 @@ LEIS = {
         ),
     ),
 }
+LEIS["ubatuba-sp-lei-3765-2014 (equidade de gênero)"] = replace(
+    LEIS["ubatuba-sp-lei-3765-2014"], equidade_genero=True, artigo_equidade_genero="art. 2º, § 4º")
+LEIS |= {
+    "afonso-claudio-es-lei-2552-2023 (PcD do edital a 5%)": motor.Regras(
+        slug="afonso-claudio-es-lei-2552-2023",
+        minimo_vagas=5,
+        grupos=(
+            motor.Grupo("PP", "Pretos e pardos", Decimal("20"), frozenset({"preta", "parda"}),
+                        padrao=motor.Padrao.A_CADA, intervalo=5, artigo="art. 1º", artigo_padrao="art. 3º, § 1º"),
+        ),
+        pcd=motor.RegraPcd(percentual=Decimal("5"), arredondamento=motor.Arredondamento.TETO, artigo="item 4.1"),
+    ),
+    "iuna-es (lista mais favorável)": motor.Regras(
+        slug="iuna-es",
+        minimo_vagas=3,
+        lista_mais_favoravel=True,
+        artigo_lista_mais_favoravel="art. 5º, § 2º",
+        grupos=(
+            motor.Grupo("NEG", "Negros (pretos e pardos)", Decimal("20"), frozenset({"preta", "parda"}),
+                        padrao=motor.Padrao.POSICOES, posicoes=(3,), artigo="art. 3º, I",
+                        artigo_padrao="art. 3º, § 1º"),
+            motor.Grupo("IND", "Indígenas", Decimal("5"), frozenset({"indigena"}),
+                        padrao=motor.Padrao.POSICOES, posicoes=(10,), artigo="art. 3º, II",
+                        artigo_padrao="art. 3º, § 1º"),
+        ),
+    ),
+    "federal-lei-15142-2025 (cascata e reserva única)": motor.Regras(
+        slug="federal-lei-15142-2025",
+        minimo_vagas=2,
+        uma_reserva_so=True,
+        grupos=(
+            motor.Grupo("PP", "Pretos e pardos", Decimal("25"), frozenset({"preta", "parda"}), artigo="art. 2º, I"),
+            motor.Grupo("IND", "Indígenas", Decimal("3"), frozenset({"indigena"}), reverte_para=("QUI", "PP"),
+                        artigo="art. 2º, II"),
+            motor.Grupo("QUI", "Quilombolas", Decimal("2"), frozenset(), quilombola=True, reverte_para=("IND", "PP"),
+                        artigo="art. 2º, III"),
+        ),
+    ),
+}
 
 
 def gerar_candidatos(n: int, semente: int = SEMENTE) -> list[motor.Candidato]:
@@ -59,6 +101,8 @@ def gerar_candidatos(n: int, semente: int = SEMENTE) -> list[motor.Candidato]:
     reserva optam; ~5% eliminados ou desistentes.
     """
     rnd = random.Random(semente)
+    # O gênero sai de outra sequência: os demais campos ficam os mesmos de antes dele.
+    generos = random.Random(semente + 1)
     classificacoes = list(range(1, n + 1))
     rnd.shuffle(classificacoes)
     candidatos = []
@@ -86,6 +130,7 @@ def gerar_candidatos(n: int, semente: int = SEMENTE) -> list[motor.Candidato]:
             pcd=rnd.random() < 0.08,
             reserva=elegivel and rnd.random() < 0.60,
             situacao=situacao,
+            genero="feminino" if generos.random() < 0.5 else "masculino",
         ))
     return candidatos
 

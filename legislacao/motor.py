@@ -23,7 +23,8 @@ from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
-from operator import attrgetter
+from itertools import islice
+from operator import attrgetter, itemgetter
 
 from nucleo.texto import plural
 
@@ -801,22 +802,36 @@ def _pela_lista_mais_favoravel(regras: Regras, lote: list[Convocado], geral: lis
     for c in lote:
         if c.vaga in posicoes_do_grupo:
             posicoes_do_grupo[c.vaga].append(c.posicao)
+    # O lugar de um cotista na lista do grupo só depende de quem vem antes dele na geral: basta percorrê-la até o
+    # último cotista com vaga de ampla, e só até o r-ésimo membro do grupo, se r é o número de vagas dele no lote.
+    na_ampla = [c.classificacao for c in lote if c.vaga == AMPLA and c.lista == AMPLA]
+    fim = bisect_right(geral, max(na_ampla, default=0), key=attrgetter("classificacao"))
     lugares: dict[str, dict[str, int]] = {}
     for g in regras.grupos:
-        filtro, lugar, vagas = _filtro_grupo(regras, g), 0, len(posicoes_do_grupo[g.codigo])
-        for c in geral:
-            if filtro(c):
-                lugar += 1
-                if lugar > vagas:
-                    break
-                lugares.setdefault(c.inscricao, {})[g.codigo] = lugar
-    chaves = []
+        membros = islice(filter(_filtro_grupo(regras, g), islice(geral, fim)), len(posicoes_do_grupo[g.codigo]))
+        for lugar, c in enumerate(membros, 1):
+            lugares.setdefault(c.inscricao, {})[g.codigo] = lugar
+    movidos = []
     for c in lote:
-        chave = (c.posicao, 1, 0, c)
         if c.vaga == AMPLA and c.lista == AMPLA and c.inscricao in lugares:
             posicao, grupo = min((posicoes_do_grupo[g][r - 1], g) for g, r in lugares[c.inscricao].items())
             if posicao < c.posicao:
-                chave = (posicao, 0, c.classificacao, replace(c, pela_lista=grupo))
-        chaves.append(chave)
-    chaves.sort(key=lambda chave: chave[:3])
-    return [replace(c, posicao=p) for p, (*_, c) in enumerate(chaves, 1)]
+                movidos.append((posicao, c.classificacao, replace(c, pela_lista=grupo)))
+    if not movidos:
+        return lote
+    # Cada movido entra logo antes de quem ocupava a sua posição (entre movidos, pela classificação); os demais
+    # seguem na ordem do lote. Uma intercalação, sem reordenar o lote inteiro.
+    movidos.sort(key=itemgetter(0, 1))
+    saem = {c.inscricao for *_, c in movidos}
+    ordem, j = [], 0
+    for c in lote:
+        if c.inscricao in saem:
+            continue
+        while j < len(movidos) and movidos[j][0] <= c.posicao:
+            ordem.append(movidos[j][2])
+            j += 1
+        ordem.append(c)
+    ordem.extend(c for *_, c in movidos[j:])
+    # Só quem muda de posição ganha outro registro (o construtor direto: `replace` custa o dobro).
+    return [c if c.posicao == p else Convocado(p, c.vaga, c.lista, c.inscricao, c.classificacao, c.pela_lista)
+            for p, c in enumerate(ordem, 1)]
