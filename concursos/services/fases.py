@@ -60,7 +60,8 @@ def _exigir_corte_possivel(fase: Fase) -> None:
 def candidatos_da_fase(fase: Fase, regras: motor.Regras) -> dict[int, list[tuple[int, corte.NaFase]]]:
     """Por cargo, (id do resultado, candidato como o núcleo o vê) de cada inscrição da fase: apto se a banca o deu apto,
     com nota, e se a inscrição segue habilitada depois da heteroidentificação (que pode eliminar, se a lei manda, ou
-    tirar da reserva); as listas de reserva pela lei (`corte.grupos_do_candidato`), menos as dos documentos recusados."""
+    tirar da reserva); as listas de reserva pela lei (`corte.grupos_do_candidato`), menos as dos documentos
+    recusados."""
     certame = fase.certame
     efeito = EfeitoDaHeteroidentificacao.da_lei(certame.resumo_lei)
     recusados: dict[int, frozenset[str]] = {}

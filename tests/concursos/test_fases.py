@@ -108,7 +108,7 @@ def test_o_arquivo_com_erros_e_recusado_inteiro_com_linha_coluna_e_valor(ibatiba
 
 def test_o_cabecalho_sem_a_situacao_e_recusado(ibatiba, admin_user):
     fase, notas = ibatiba
-    with pytest.raises(ErroEntrada, match="coluna «situacao».*obrigatória ausente"):
+    with pytest.raises(ErroEntrada, match=r"coluna «situacao».*obrigatória ausente"):
         resultado_da_fase_importar(fase=fase, arquivo=_csv([n[:2] for n in notas], "inscricao;nota"),
                                    nome="objetiva.csv", usuario=admin_user)
 
@@ -121,7 +121,7 @@ def test_a_fase_seguinte_so_recebe_quem_seguiu_e_so_depois_do_corte(ibatiba, adm
         resultado_da_fase_importar(fase=discursiva, arquivo=_csv(notas[:1]), nome="d.csv", usuario=admin_user)
     resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
     aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
-    with pytest.raises(ErroEntrada, match="valor «B24».*não seguiu da fase anterior"):
+    with pytest.raises(ErroEntrada, match=r"valor «B24».*não seguiu da fase anterior"):
         resultado_da_fase_importar(fase=discursiva, arquivo=_csv([("P2", 70, "apto"), ("B24", 60, "apto")]),
                                    nome="d.csv", usuario=admin_user)
     assert resultado_da_fase_importar(fase=discursiva, arquivo=_csv([("P2", 70, "apto"), ("P3", 40, "apto")]),
