@@ -38,6 +38,7 @@ from concursos.admin.comum import (
     explicacao_da_etapa,
     pode_ver_sensiveis,
 )
+from concursos.admin.fases import FaseInline
 from concursos.admin.formularios import (
     AtoForm,
     ConvocacaoInicialForm,
@@ -97,7 +98,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
     list_select_related = ["orgao", "lei"]
     search_fields = ["numero_edital", "titulo", "municipio__nome"]
     autocomplete_fields = ["municipio"]
-    inlines = [CargoInline]
+    inlines = [CargoInline, FaseInline]
     save_on_top = False
     history_list_display = ["estado"]
     # Publicado, o edital é ato público: nada dele se edita na ficha. O que pode mudar muda por retificação

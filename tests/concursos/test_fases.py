@@ -5,23 +5,17 @@ concurso público ou processo seletivo, inclusive naqueles nos quais haja nota d
 from __future__ import annotations
 
 import io
-from datetime import date, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
 
 from concursos.importacao.resultado_da_fase import resultado_da_fase_importar
 from concursos.models import AtoDoCertame, Fase, ResultadoNaFase, TipoAto
-from concursos.services.certame import certame_avancar, certame_publicar
 from concursos.services.fases import aplicar_corte_da_fase
 from legislacao.entrada import ErroEntrada
 from legislacao.motor import AMPLA
 from nucleo.servicos import ErroOperacao
-
-
-def _encerrar(certame, usuario):
-    certame = certame_publicar(certame=certame, usuario=usuario)
-    return certame_avancar(certame=certame, usuario=usuario, data=certame.inscricoes_fim + timedelta(days=1))
+from tests.concursos.conftest import encerrar_inscricoes
 
 
 def _csv(linhas: list[tuple], cabecalho: str = "inscricao;nota;situacao") -> io.BytesIO:
@@ -29,30 +23,13 @@ def _csv(linhas: list[tuple], cabecalho: str = "inscricao;nota;situacao") -> io.
     return io.BytesIO(texto.encode())
 
 
-@pytest.fixture
-def ibatiba(leis_de_origem, fazer_certame, inscrever, admin_user):
-    """Ibatiba, um cargo de 5 vagas e 30 inscritos: 24 brancos e 6 pardos cotistas (P1 a P6); notas da fase de 100 a
-    71, na ordem das inscrições abaixo (P1 é o 3º da fase; P2 a P6, do 15º em diante)."""
-    certame = fazer_certame(municipio="Ibatiba", data_edital=date(2024, 8, 1), cargos=(("ADM", 5, 0),),
-                            numero="050/2024")
-    cargo = certame.cargos.get()
-    ordem = ["B1", "B2", "P1", *(f"B{i}" for i in range(3, 14)), "P2", "B14", "B15", "B16", "B17", "P3",
-             *(f"B{i}" for i in range(18, 22)), "P4", "B22", "B23", "P5", "B24", "P6"]
-    inscrever(cargo, [(n, "parda", True) if n.startswith("P") else (n, "branca") for n in ordem])
-    certame = _encerrar(certame, admin_user)
-    fase = Fase.objects.create(certame=certame, ordem=1, nome="Prova objetiva", seguem_quantidade=10,
-                               item_edital="item 8.3 do edital")
-    notas = [(n, 100 - i, "apto") for i, n in enumerate(ordem)]
-    return fase, notas
-
-
 def _lista(fase, lista: str) -> list[str]:
     return list(ResultadoNaFase.objects.filter(fase=fase, segue=True, lista=lista)
                 .order_by("-nota").values_list("inscricao__numero", flat=True))
 
 
-def test_ibatiba_art_3_o_corte_leva_os_10_melhores_e_20_por_cento_de_10_da_reserva(ibatiba, admin_user):
-    fase, notas = ibatiba
+def test_ibatiba_art_3_o_corte_leva_os_10_melhores_e_20_por_cento_de_10_da_reserva(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
     assert resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user) == 30
     fase = aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado definitivo da prova objetiva.")
     ampla = _lista(fase, AMPLA)
@@ -69,8 +46,8 @@ def test_ibatiba_art_3_o_corte_leva_os_10_melhores_e_20_por_cento_de_10_da_reser
     assert fase.corte_aplicado_por == admin_user
 
 
-def test_ibatiba_art_3_inclusive_com_nota_de_corte_quem_nao_a_atinge_nao_segue(ibatiba, admin_user):
-    fase, notas = ibatiba
+def test_ibatiba_art_3_inclusive_com_nota_de_corte_quem_nao_a_atinge_nao_segue(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
     Fase.objects.filter(pk=fase.pk).update(nota_minima=80)
     resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
     fase = aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
@@ -82,16 +59,16 @@ def test_ibatiba_art_3_inclusive_com_nota_de_corte_quem_nao_a_atinge_nao_segue(i
     assert {n["lista"]: n for n in fase.numeros_do_corte["ADM"]["listas"]}["NPI"]["faltam"] == 1
 
 
-def test_o_eliminado_na_fase_nao_segue_e_a_reserva_leva_o_seguinte(ibatiba, admin_user):
-    fase, notas = ibatiba
+def test_o_eliminado_na_fase_nao_segue_e_a_reserva_leva_o_seguinte(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
     notas = [(n, nota, "ausente" if n == "P2" else s) for n, nota, s in notas]
     resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
     fase = aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
     assert _lista(fase, "NPI") == ["P3", "P4"]
 
 
-def test_o_arquivo_com_erros_e_recusado_inteiro_com_linha_coluna_e_valor(ibatiba, admin_user):
-    fase, notas = ibatiba
+def test_o_arquivo_com_erros_e_recusado_inteiro_com_linha_coluna_e_valor(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
     notas[0] = ("X99", 100, "apto")
     notas[1] = ("B2", "noventa", "apto")
     notas[2] = ("P1", 98, "talvez")
@@ -106,15 +83,15 @@ def test_o_arquivo_com_erros_e_recusado_inteiro_com_linha_coluna_e_valor(ibatiba
     assert not ResultadoNaFase.objects.filter(fase=fase).exists()
 
 
-def test_o_cabecalho_sem_a_situacao_e_recusado(ibatiba, admin_user):
-    fase, notas = ibatiba
+def test_o_cabecalho_sem_a_situacao_e_recusado(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
     with pytest.raises(ErroEntrada, match=r"coluna «situacao».*obrigatória ausente"):
         resultado_da_fase_importar(fase=fase, arquivo=_csv([n[:2] for n in notas], "inscricao;nota"),
                                    nome="objetiva.csv", usuario=admin_user)
 
 
-def test_a_fase_seguinte_so_recebe_quem_seguiu_e_so_depois_do_corte(ibatiba, admin_user):
-    fase, notas = ibatiba
+def test_a_fase_seguinte_so_recebe_quem_seguiu_e_so_depois_do_corte(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
     discursiva = Fase.objects.create(certame=fase.certame, ordem=2, nome="Prova discursiva", tipo="discursiva",
                                      nota_minima=50)
     with pytest.raises(ErroOperacao, match="Aplique antes o corte da fase anterior"):
@@ -130,8 +107,8 @@ def test_a_fase_seguinte_so_recebe_quem_seguiu_e_so_depois_do_corte(ibatiba, adm
     assert _lista(discursiva, AMPLA) == ["P2"]
 
 
-def test_o_corte_aplicado_nao_se_repete_nem_o_resultado_muda_por_arquivo(ibatiba, admin_user):
-    fase, notas = ibatiba
+def test_o_corte_aplicado_nao_se_repete_nem_o_resultado_muda_por_arquivo(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
     resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
     aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
     with pytest.raises(ErroOperacao, match="já foi aplicado"):
@@ -140,16 +117,16 @@ def test_o_corte_aplicado_nao_se_repete_nem_o_resultado_muda_por_arquivo(ibatiba
         resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
 
 
-def test_sem_resultado_nem_motivo_o_corte_nao_se_aplica(ibatiba, admin_user):
-    fase, _ = ibatiba
+def test_sem_resultado_nem_motivo_o_corte_nao_se_aplica(fase_ibatiba, admin_user):
+    fase, _ = fase_ibatiba
     with pytest.raises(ErroOperacao, match="motivo"):
         aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo=" ")
     with pytest.raises(ErroOperacao, match="Importe antes o resultado"):
         aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
 
 
-def test_ibatiba_art_3_o_edital_nao_dispensa_a_reserva_no_corte(ibatiba):
-    fase, _ = ibatiba
+def test_ibatiba_art_3_o_edital_nao_dispensa_a_reserva_no_corte(fase_ibatiba):
+    fase, _ = fase_ibatiba
     fase.aplica_reserva = False
     with pytest.raises(ValidationError, match=r"todas as fases.*\(art\. 3º\)"):
         fase.full_clean()
@@ -161,7 +138,7 @@ def test_lei_que_nao_fala_das_fases_o_corte_segue_o_edital_e_cita_o_item(leis_de
     certame = fazer_certame(cargos=(("ADM", 5, 0),))
     cargo = certame.cargos.get()
     inscrever(cargo, [("B1", "branca"), ("B2", "branca"), ("P1", "parda", True)])
-    certame = _encerrar(certame, admin_user)
+    certame = encerrar_inscricoes(certame, admin_user)
     fase = Fase.objects.create(certame=certame, ordem=1, nome="Prova objetiva", seguem_quantidade=2,
                                aplica_reserva=False, item_edital="item 9.1 do edital")
     assert fase.artigo_da_lei == ""
@@ -176,8 +153,8 @@ def test_lei_que_nao_fala_das_fases_o_corte_segue_o_edital_e_cita_o_item(leis_de
     assert "art." not in ato.fundamento
 
 
-def test_fase_so_classificatoria_nao_tem_corte(ibatiba):
-    fase, _ = ibatiba
+def test_fase_so_classificatoria_nao_tem_corte(fase_ibatiba):
+    fase, _ = fase_ibatiba
     fase.carater = "classificatoria"
     with pytest.raises(ValidationError, match="só classificatória"):
         fase.full_clean()

@@ -1,0 +1,66 @@
+"""As páginas das fases no admin: a ficha da fase, a importação do resultado, o ato do corte e a lista dos
+classificados para a fase seguinte, com a base da reserva tirada da lei congelada no certame (Ibatiba art. 3º) ou,
+se ela não fala das fases, do edital — e o aviso do painel nesse caso."""
+
+from __future__ import annotations
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from concursos.models import Fase, ResultadoNaFase
+from tests.concursos.conftest import encerrar_inscricoes
+
+
+def _arquivo(linhas: list[tuple]) -> SimpleUploadedFile:
+    texto = "\n".join(["inscricao;nota;situacao", *(";".join(str(c) for c in linha) for linha in linhas)])
+    return SimpleUploadedFile("objetiva.csv", texto.encode(), content_type="text/csv")
+
+
+def test_do_arquivo_ao_corte_e_a_lista_dos_classificados(fase_ibatiba, admin_client):
+    fase, notas = fase_ibatiba
+    ficha = admin_client.get(reverse("admin:concursos_fase_change", args=[fase.pk]))
+    assert "A lei do certame aplica a reserva em todas as fases" in ficha.content.decode()
+    assert "art. 3º" in ficha.content.decode()
+    resposta = admin_client.post(reverse("admin:concursos_fase_resultado", args=[fase.pk]),
+                                 {"arquivo": _arquivo(notas)}, follow=True)
+    assert "Resultado da fase importado: 30 linhas." in resposta.content.decode()
+    resposta = admin_client.post(reverse("admin:concursos_fase_corte", args=[fase.pk]),
+                                 {"motivo": "Resultado definitivo da prova objetiva."}, follow=True)
+    pagina = resposta.content.decode()
+    assert "Corte aplicado" in pagina
+    assert "Classificados para a fase seguinte" in pagina
+    assert 'data-lista="NPI"' in pagina and "P2" in pagina and "P3" in pagina
+    assert ResultadoNaFase.objects.filter(fase=fase, segue=True).count() == 12
+
+
+def test_o_arquivo_com_erro_mostra_linha_coluna_e_valor_e_nada_grava(fase_ibatiba, admin_client):
+    fase, notas = fase_ibatiba
+    notas[4] = ("B3", "-5", "apto")
+    resposta = admin_client.post(reverse("admin:concursos_fase_resultado", args=[fase.pk]),
+                                 {"arquivo": _arquivo(notas)}, follow=True)
+    pagina = resposta.content.decode()
+    assert "Linha 6, coluna «nota», valor «-5»" in pagina
+    assert "nada foi gravado" in pagina
+    assert not ResultadoNaFase.objects.filter(fase=fase).exists()
+
+
+def test_a_ficha_do_certame_tem_as_fases(fase_ibatiba, admin_client):
+    fase, _ = fase_ibatiba
+    pagina = admin_client.get(reverse("admin:concursos_certame_change", args=[fase.certame_id])).content.decode()
+    assert "fases do certame e o corte de cada uma" in pagina.lower()
+
+
+def test_o_painel_avisa_quando_a_lei_nao_fala_das_fases(leis_de_origem, fazer_certame, admin_client, admin_user):
+    certame = encerrar_inscricoes(fazer_certame(cargos=(("ADM", 5, 0),)), admin_user)
+    painel = reverse("admin:concursos_certame_painel", args=[certame.pk])
+    assert "A lei não fala das fases" not in admin_client.get(painel).content.decode()
+    Fase.objects.create(certame=certame, ordem=1, nome="Prova objetiva", seguem_quantidade=10)
+    pagina = admin_client.get(painel).content.decode()
+    assert "A lei não fala das fases" in pagina
+    assert "aplica a reserva no corte de Prova objetiva" in pagina
+
+
+def test_lei_que_fala_das_fases_nao_gera_aviso(fase_ibatiba, admin_client):
+    fase, _ = fase_ibatiba
+    pagina = admin_client.get(reverse("admin:concursos_certame_painel", args=[fase.certame_id])).content.decode()
+    assert "A lei não fala das fases" not in pagina
