@@ -38,7 +38,7 @@ from concursos.admin.comum import (
     explicacao_da_etapa,
     pode_ver_sensiveis,
 )
-from concursos.admin.fases import FaseInline
+from concursos.admin.fases import descrever_regra
 from concursos.admin.formularios import (
     AtoForm,
     ConvocacaoInicialForm,
@@ -98,7 +98,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
     list_select_related = ["orgao", "lei"]
     search_fields = ["numero_edital", "titulo", "municipio__nome"]
     autocomplete_fields = ["municipio"]
-    inlines = [CargoInline, FaseInline]
+    inlines = [CargoInline]
     save_on_top = False
     history_list_display = ["estado"]
     # Publicado, o edital é ato público: nada dele se edita na ficha. O que pode mudar muda por retificação
@@ -329,6 +329,8 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
             pode_alterar=pode_alterar,
             pode_retificar=pode_alterar and certame.publicado,
             atos=list(certame.atos.select_related("registrado_por")),
+            fases=[{"fase": f, "regra": descrever_regra(f)} for f in certame.fases.order_by("ordem")],
+            pode_cadastrar_fase=certame.publicado and request.user.has_perm("concursos.add_fase"),
             # A mesma permissão que a tela de importação exige (concursos/admin/importacao.py).
             pode_importar=certame.publicado and request.user.has_perm(admin_importacao.PERMISSAO),
             pode_convocar=(pode_chamar and certame.alcancou(EstadoCertame.RESULTADO) and bool(sem_chamada)),

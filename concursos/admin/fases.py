@@ -1,5 +1,6 @@
-"""As fases do certame: a linha de cada fase na ficha do certame, a página de cada uma (a regra de corte, o resultado
-pelo arquivo da banca, o ato do corte) e a lista «Classificados para a fase seguinte» de cada cargo, por lista.
+"""As fases do certame, cada uma na sua página (listadas e cadastradas a partir do painel do certame): a regra de
+corte, o resultado pelo arquivo da banca, o ato do corte e a lista «Classificados para a fase seguinte» de cada cargo,
+por lista.
 
 O cálculo e as escritas são de concursos/services/fases.py e concursos/importacao/resultado_da_fase.py; aqui só há
 formulário, permissão e mensagem. Toda citação vem da lei congelada no certame (`Fase.fundamento`)."""
@@ -30,17 +31,6 @@ from nucleo.texto import plural
 
 CAMPOS_DA_REGRA = ["carater", "nota_minima", "seguem_quantidade", "seguem_multiplo_vagas", "empatados_seguem",
                    "aplica_reserva"]
-
-
-class FaseInline(admin.TabularInline):
-    model = Fase
-    extra = 0
-    fields = ["ordem", "nome", "tipo", *CAMPOS_DA_REGRA, "item_edital"]
-    show_change_link = True
-    verbose_name_plural = "fases do certame e o corte de cada uma"
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class ResultadoForm(forms.Form):

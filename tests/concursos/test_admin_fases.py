@@ -44,10 +44,12 @@ def test_o_arquivo_com_erro_mostra_linha_coluna_e_valor_e_nada_grava(fase_ibatib
     assert not ResultadoNaFase.objects.filter(fase=fase).exists()
 
 
-def test_a_ficha_do_certame_tem_as_fases(fase_ibatiba, admin_client):
+def test_o_painel_do_certame_lista_as_fases_e_leva_ao_cadastro(fase_ibatiba, admin_client):
     fase, _ = fase_ibatiba
-    pagina = admin_client.get(reverse("admin:concursos_certame_change", args=[fase.certame_id])).content.decode()
-    assert "fases do certame e o corte de cada uma" in pagina.lower()
+    pagina = admin_client.get(reverse("admin:concursos_certame_painel", args=[fase.certame_id])).content.decode()
+    assert "Fases do certame" in pagina
+    assert reverse("admin:concursos_fase_change", args=[fase.pk]) in pagina
+    assert f"{reverse('admin:concursos_fase_add')}?certame={fase.certame_id}" in pagina
 
 
 def test_o_painel_avisa_quando_a_lei_nao_fala_das_fases(leis_de_origem, fazer_certame, admin_client, admin_user):
