@@ -12,17 +12,19 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.forms import Media
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
 from concursos.admin.formularios import campo_da_publicacao
+from concursos.documentos import emitir_classificados_fase
 from concursos.importacao.resultado_da_fase import resultado_da_fase_importar
 from concursos.models import Fase
 from concursos.selectors.fases import classificados_da_fase
 from concursos.services.fases import aplicar_corte_da_fase
+from documentos.pdf import resposta_pdf
 from legislacao.entrada import ErroEntrada
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin, recortar
@@ -131,6 +133,8 @@ class FaseAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             path("<int:fase_id>/corte/", site.admin_view(self.corte_view), name="concursos_fase_corte"),
             path("<int:fase_id>/classificados/", site.admin_view(self.classificados_view),
                  name="concursos_fase_classificados"),
+            path("<int:fase_id>/classificados/<int:cargo_id>.pdf", site.admin_view(self.classificados_pdf),
+                 name="concursos_fase_classificados_pdf"),
             *super().get_urls(),
         ]
 
@@ -214,6 +218,14 @@ class FaseAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             "listas": classificados_da_fase(fase, cargo) if cargo else [],
         }
         return TemplateResponse(request, "admin/concursos/fase/classificados.html", contexto)
+
+
+    def classificados_pdf(self, request, fase_id: int, cargo_id: int):
+        fase = self._fase(request, fase_id)
+        if not fase.corte_aplicado:
+            raise Http404("O corte desta fase ainda não foi aplicado.")
+        cargo = get_object_or_404(fase.certame.cargos, pk=cargo_id)
+        return resposta_pdf(emitir_classificados_fase(fase=fase, cargo=cargo, usuario=request.user))
 
 
 def descrever_regra(fase: Fase) -> str:

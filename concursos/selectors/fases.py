@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from concursos.models import Cargo, Fase, ResultadoNaFase
+from concursos.models import Cargo, Fase, ResultadoNaFase, mascarar_cpf
 from concursos.selectors.listas import nomes_das_listas
 from legislacao import motor
 
@@ -14,6 +14,7 @@ from legislacao import motor
 class Classificado:
     inscricao: str
     nome: str
+    cpf_mascarado: str
     nota: object
     classificacao_na_fase: int | None
 
@@ -40,9 +41,11 @@ def classificados_da_fase(fase: Fase, cargo: Cargo) -> list[ListaDaFase]:
     linhas = (ResultadoNaFase.objects.filter(fase=fase, inscricao__cargo=cargo, segue=True)
               .order_by("-nota", "classificacao_na_fase", "inscricao__numero")
               .values_list("lista", "inscricao__numero", "inscricao__candidato__nome",
-                           "inscricao__candidato__nome_social", "nota", "classificacao_na_fase"))
-    for lista, numero, nome, nome_social, nota, classificacao in linhas:
-        por_lista.setdefault(lista, []).append(Classificado(numero, nome_social or nome, nota, classificacao))
+                           "inscricao__candidato__nome_social", "inscricao__candidato__cpf", "nota",
+                           "classificacao_na_fase"))
+    for lista, numero, nome, nome_social, cpf, nota, classificacao in linhas:
+        por_lista.setdefault(lista, []).append(Classificado(numero, nome_social or nome, mascarar_cpf(cpf), nota,
+                                                            classificacao))
     listas = []
     for n in numeros.get("listas", []):
         nome, artigo, _ = nomes.get(n["lista"], (n["lista"], "", ""))

@@ -7,7 +7,10 @@ from __future__ import annotations
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from concursos.importacao.resultado_da_fase import resultado_da_fase_importar
 from concursos.models import Fase, ResultadoNaFase
+from concursos.services.fases import aplicar_corte_da_fase
+from documentos import pdf as documentos_pdf
 from tests.concursos.conftest import encerrar_inscricoes
 
 
@@ -66,3 +69,26 @@ def test_lei_que_fala_das_fases_nao_gera_aviso(fase_ibatiba, admin_client):
     fase, _ = fase_ibatiba
     pagina = admin_client.get(reverse("admin:concursos_certame_painel", args=[fase.certame_id])).content.decode()
     assert "A lei não fala das fases" not in pagina
+
+
+def test_o_pdf_dos_classificados_cita_a_lei_congelada_e_mascara_o_cpf(fase_ibatiba, admin_client, admin_user,
+                                                                       monkeypatch, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    pdfs_em_html = []
+
+    def renderizar(html: str) -> tuple[bytes, int]:
+        pdfs_em_html.append(html)
+        return b"%PDF-1.4\n%%EOF\n", 1
+
+    monkeypatch.setattr(documentos_pdf, "renderizar_pdf", renderizar)
+    fase, notas = fase_ibatiba
+    resultado_da_fase_importar(fase=fase, arquivo=_arquivo(notas), nome="objetiva.csv", usuario=admin_user)
+    fase = aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
+    cargo = fase.certame.cargos.get()
+    resposta = admin_client.get(reverse("admin:concursos_fase_classificados_pdf", args=[fase.pk, cargo.pk]))
+    assert resposta.status_code == 200 and resposta["Content-Type"] == "application/pdf"
+    html = pdfs_em_html[-1]
+    assert "Classificados para a fase seguinte" in html
+    assert "em todas as fases do certame, também nas com nota de corte" in html and "art. 3º" in html
+    cpf = fase.resultados.get(inscricao__numero="P2").inscricao.candidato.cpf
+    assert cpf not in html and f"***.{cpf[3:6]}.{cpf[6:9]}-**" in html
