@@ -194,6 +194,16 @@ class Certame(models.Model):
         """O resumo da lei congelado na publicação (`resumo_da_lei`); vazio antes dela ou sem lei."""
         return (self.regras or {}).get("lei") or {}
 
+    @property
+    def artigo_das_fases(self) -> str:
+        """O artigo da lei congelada que aplica a reserva em todas as fases (p. ex. Ibatiba art. 3º); vazio se ela não
+        fala das fases. Um edital publicado antes de a lei ganhar o campo não tem a chave no resumo: vale o da versão
+        congelada da lei, que o recebeu da migração (o texto da lei é o mesmo; só o cadastro ganhou o campo)."""
+        resumo = self.resumo_lei
+        if "artigo_fases" in resumo or self.lei_id is None:
+            return resumo.get("artigo_fases", "")
+        return self.lei.artigo_fases
+
     def citar(self, campo: str) -> str:
         """« (art. 3º)»: o dispositivo `campo` da lei congelada no certame, entre parênteses, ou nada se ela não o
         tem. As telas e os PDFs citam daqui, nunca de uma lei escrita no código."""
@@ -978,9 +988,8 @@ class Fase(models.Model):
 
     @property
     def artigo_da_lei(self) -> str:
-        """O artigo da lei congelada que aplica a reserva nas fases; vazio se ela não fala delas (ou se o certame foi
-        publicado antes de a lei ganhar o campo)."""
-        return self.certame.resumo_lei.get("artigo_fases", "")
+        """O artigo da lei congelada que aplica a reserva nas fases; vazio se ela não fala delas."""
+        return self.certame.artigo_das_fases if self.certame.publicado else ""
 
     def reserva_no_corte(self) -> bool:
         """A lei que fala das fases manda a reserva sempre; a que não fala deixa ao edital."""

@@ -204,7 +204,7 @@ def _aviso_das_fases(certame: Certame, lei: LeiDoCertame) -> list[Aviso]:
     diz, com o que cada fase cadastrada faz. A lei que fala (p. ex. Ibatiba art. 3º) a aplica sempre: nada a avisar."""
     if lei.lei is None or not lei.regras.grupos:
         return []
-    artigo = certame.resumo_lei.get("artigo_fases", "") if lei.congelada else lei.lei.artigo_fases
+    artigo = certame.artigo_das_fases if lei.congelada else lei.lei.artigo_fases
     fases = list(certame.fases.order_by("ordem"))
     if artigo or not fases:
         return []

@@ -13,6 +13,7 @@ from concursos.importacao.resultado_da_fase import resultado_da_fase_importar
 from concursos.models import AtoDoCertame, Fase, ResultadoNaFase, TipoAto
 from concursos.services.fases import aplicar_corte_da_fase
 from legislacao.entrada import ErroEntrada
+from legislacao.models import Lei
 from legislacao.motor import AMPLA
 from nucleo.servicos import ErroOperacao
 from tests.concursos.conftest import encerrar_inscricoes
@@ -158,3 +159,22 @@ def test_fase_so_classificatoria_nao_tem_corte(fase_ibatiba):
     fase.carater = "classificatoria"
     with pytest.raises(ValidationError, match="só classificatória"):
         fase.full_clean()
+
+
+def test_edital_publicado_antes_do_campo_usa_o_artigo_da_versao_congelada_da_lei(fase_ibatiba):
+    """Um certame de Ibatiba publicado antes de a lei ganhar `artigo_fases` não tem a chave no resumo congelado: o
+    texto da lei é o mesmo (art. 3º), e vale o da versão congelada, que a migração preencheu."""
+    fase, _ = fase_ibatiba
+    certame = fase.certame
+    del certame.regras["lei"]["artigo_fases"]
+    certame.save(update_fields=["regras"])
+    fase = Fase.objects.select_related("certame__lei").get(pk=fase.pk)
+    assert fase.artigo_da_lei == "art. 3º"
+    assert fase.regra_corte().aplica_reserva
+
+
+def test_as_leis_que_falam_das_fases_tem_o_artigo_como_dado(leis_de_origem):
+    """Ibatiba art. 3º e Lei 15.142/2025, art. 6º (migração legislacao/0013); as outras não falam das fases."""
+    falam = dict(Lei.objects.exclude(artigo_fases="").values_list("slug", "artigo_fases"))
+    assert falam == {"ibatiba-es-2024": "art. 3º", "federal-lei-15142-2025": "art. 6º"}
+    assert "ainda não aplicado" not in Lei.objects.get(slug="federal-lei-15142-2025").observacoes
