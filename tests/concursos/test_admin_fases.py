@@ -92,3 +92,12 @@ def test_o_pdf_dos_classificados_cita_a_lei_congelada_e_mascara_o_cpf(fase_ibati
     assert "em todas as fases do certame, também nas com nota de corte" in html and "art. 3º" in html
     cpf = fase.resultados.get(inscricao__numero="P2").inscricao.candidato.cpf
     assert cpf not in html and f"***.{cpf[3:6]}.{cpf[6:9]}-**" in html
+
+
+def test_a_lista_das_fases_e_o_cadastro_pelo_painel_abrem(fase_ibatiba, admin_client):
+    fase, _ = fase_ibatiba
+    lista = admin_client.get(reverse("admin:concursos_fase_changelist")).content.decode()
+    assert "Seguem os 10 melhores de cada cargo" in lista
+    cadastro = admin_client.get(reverse("admin:concursos_fase_add") + f"?certame={fase.certame_id}")
+    assert cadastro.status_code == 200
+    assert cadastro.context["adminform"].form.initial["certame"] == str(fase.certame_id)
