@@ -20,7 +20,7 @@ from concursos.importacao.leiaute import ErroCabecalho, chave_da_coluna
 from concursos.importacao.leitura import abrir
 from concursos.importacao.validacao import Erros
 from concursos.models import Fase, Inscricao, ResultadoNaFase
-from concursos.services.fases import exigir_fase_anterior_cortada, travar_fase
+from concursos.services.fases import exigir_fase_anterior_cortada, exigir_inscricoes_encerradas, travar_fase
 from legislacao.entrada import Erro, ErroEntrada
 from nucleo.servicos import ErroOperacao, auditar
 from nucleo.texto import milhar, plural, sem_acento
@@ -145,6 +145,7 @@ def _conferir_linhas(fase, linhas, posicoes, inscricoes, anterior, vindos) -> li
 def resultado_da_fase_importar(*, fase: Fase, arquivo: BinaryIO, nome: str, usuario) -> int:
     """Confere o arquivo inteiro e, sem erro, substitui o resultado da fase por ele; devolve quantas linhas gravou."""
     fase = travar_fase(fase)
+    exigir_inscricoes_encerradas(fase)
     if fase.corte_aplicado:
         raise ErroOperacao(f"O corte da fase «{fase.nome}» já foi aplicado: o resultado dela é ato publicado e não "
                            "muda por arquivo.")

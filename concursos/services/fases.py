@@ -46,9 +46,14 @@ def exigir_fase_anterior_cortada(fase: Fase) -> None:
         raise ErroOperacao(f"Aplique antes o corte da fase anterior ({anterior}): só quem segue dela entra nesta.")
 
 
-def _exigir_corte_possivel(fase: Fase) -> None:
+def exigir_inscricoes_encerradas(fase: Fase) -> None:
     if not fase.certame.alcancou(EstadoCertame.INSCRICOES_ENCERRADAS):
-        raise ErroOperacao("As fases vêm depois do encerramento das inscrições: encerre-as antes de aplicar o corte.")
+        raise ErroOperacao("As fases vêm depois do encerramento das inscrições: encerre-as antes de importar o "
+                           "resultado de uma fase ou de aplicar o corte.")
+
+
+def _exigir_corte_possivel(fase: Fase) -> None:
+    exigir_inscricoes_encerradas(fase)
     if fase.corte_aplicado:
         raise ErroOperacao(f"O corte da fase «{fase.nome}» já foi aplicado em "
                            f"{timezone.localtime(fase.corte_aplicado_em):%d/%m/%Y %H:%M}.")

@@ -178,3 +178,12 @@ def test_as_leis_que_falam_das_fases_tem_o_artigo_como_dado(leis_de_origem):
     falam = dict(Lei.objects.exclude(artigo_fases="").values_list("slug", "artigo_fases"))
     assert falam == {"ibatiba-es-2024": "art. 3º", "federal-lei-15142-2025": "art. 6º"}
     assert "ainda não aplicado" not in Lei.objects.get(slug="federal-lei-15142-2025").observacoes
+
+
+def test_antes_do_encerramento_das_inscricoes_nao_ha_resultado_de_fase(leis_de_origem, fazer_certame, inscrever,
+                                                                      admin_user):
+    certame = fazer_certame(cargos=(("ADM", 5, 0),))
+    inscrever(certame.cargos.get(), [("B1", "branca")])
+    fase = Fase.objects.create(certame=certame, ordem=1, nome="Prova objetiva")
+    with pytest.raises(ErroOperacao, match="depois do encerramento das inscrições"):
+        resultado_da_fase_importar(fase=fase, arquivo=_csv([("B1", 90, "apto")]), nome="o.csv", usuario=admin_user)
