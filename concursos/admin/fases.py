@@ -16,6 +16,7 @@ from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html
 
 from concursos.admin.formularios import campo_da_publicacao
@@ -91,11 +92,11 @@ class FaseAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         if fase.pk is None:
             return "Definida pela lei do certame ou, se ela não fala das fases, pelo edital."
         if fase.artigo_da_lei:
-            return f"A lei do certame aplica a reserva em todas as fases, também nas com nota de corte " \
-                   f"({fase.fundamento()})."
+            return (f"A lei do certame aplica a reserva em todas as fases, também nas com nota de corte "
+                    f"({fase.fundamento()}).")
         if fase.aplica_reserva:
-            return f"A lei do certame não fala das fases; o corte aplica a reserva como o edital dispõe " \
-                   f"({fase.fundamento()})."
+            return (f"A lei do certame não fala das fases; o corte aplica a reserva como o edital dispõe "
+                    f"({fase.fundamento()}).")
         return f"A lei do certame não fala das fases; o edital não aplica a reserva no corte ({fase.fundamento()})."
 
     @admin.display(description="situação")
@@ -116,15 +117,16 @@ class FaseAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     def resultado_importado(self, fase: Fase) -> str:
         if not fase.resultado_importado_em:
             return "Ainda não importado."
+        quando = timezone.localtime(fase.resultado_importado_em)
         return (f"{fase.resultado_arquivo} (SHA-256 {fase.resultado_sha256[:16]}…), importado em "
-                f"{fase.resultado_importado_em:%d/%m/%Y %H:%M} por {fase.resultado_importado_por or '—'}.")
+                f"{quando:%d/%m/%Y %H:%M} por {fase.resultado_importado_por or '—'}.")
 
     @admin.display(description="corte")
     def corte_aplicado_info(self, fase: Fase) -> str:
         if not fase.corte_aplicado:
             return "Ainda não aplicado."
-        return (f"Aplicado em {fase.corte_aplicado_em:%d/%m/%Y %H:%M} por {fase.corte_aplicado_por or '—'}: "
-                f"{fase.motivo_corte}")
+        quando = timezone.localtime(fase.corte_aplicado_em)
+        return f"Aplicado em {quando:%d/%m/%Y %H:%M} por {fase.corte_aplicado_por or '—'}: {fase.motivo_corte}"
 
     def get_urls(self):
         site = self.admin_site

@@ -140,8 +140,8 @@ def fundamento_do_corte(fase: Fase) -> str:
         return f"{base}, sem reserva no corte, como dispõe o edital ({fase.fundamento()})"
     if fase.artigo_da_lei:
         return f"{base}; a reserva de vagas se aplica em todas as fases ({fase.fundamento()})"
-    return f"{base}; a lei do certame não fala das fases, e o corte aplica a reserva como dispõe o edital " \
-           f"({fase.fundamento()})"
+    return (f"{base}; a lei do certame não fala das fases, e o corte aplica a reserva como dispõe o edital "
+            f"({fase.fundamento()})")
 
 
 @transaction.atomic
