@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from concursos import nao_confirmacao
-from concursos.models import Cargo, Certame, Convocacao, Escolaridade
+from concursos.models import Cargo, Certame, Convocacao, Escolaridade, Fase
+from concursos.selectors.fases import classificados_da_fase
 from concursos.selectors.listas import GERAL, Lista, listas_do_cargo
 from concursos.services.certame import resumo_da_lei
 from documentos.models import DocumentoEmitido
@@ -38,6 +39,7 @@ TIPO_LISTA_CLASSIFICACAO = registrar_tipo("lista_classificacao", "Lista de class
 TIPO_CONVOCACOES = registrar_tipo("convocacoes", "Lista de convocações")
 TIPO_RELATORIO_TITULAR = registrar_tipo("relatorio_titular", "Relatório do titular (LGPD art. 18)")
 TIPO_ESCOLHA_LOCAL = registrar_tipo("escolha_local", "Ordem de escolha do local de exercício")
+TIPO_CLASSIFICADOS_FASE = registrar_tipo("classificados_fase", "Classificados para a fase seguinte")
 
 ARREDONDAMENTO = dict(Lei._meta.get_field("arredondamento").choices)
 # Rótulos curtos na tabela: «Ensino fundamental» quebraria a linha de quase todo cargo.
@@ -463,3 +465,33 @@ def emitir_escolha_local(*, cargo: Cargo, usuario) -> DocumentoEmitido:
                       tipo=TIPO_ESCOLHA_LOCAL, titulo=titulo, usuario=usuario, referencia=cargo,
                       nome_arquivo=f"escolha do local cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
                       orgao_id=cargo.certame.orgao_id)
+
+
+# --- classificados para a fase seguinte --------------------------------------------------------------------------
+
+COLUNAS_CLASSIFICADOS = [Coluna("Ordem", direita=True), Coluna("Inscrição"), Coluna("CPF"),
+                         Coluna("Nota", direita=True), Coluna("Nome")]
+
+
+def contexto_classificados_fase(fase: Fase, cargo: Cargo) -> dict:
+    """Quem segue da fase no cargo, por lista, com os números do corte e a base da reserva no corte: o artigo da lei
+    congelada no certame ou, se ela não fala das fases, o item do edital (`Fase.fundamento`). Só dados publicáveis,
+    como nas listas de classificação."""
+    listas = [{"lista": lista, "tabela": tabela_texto(COLUNAS_CLASSIFICADOS, (
+        [i, c.inscricao, c.cpf_mascarado, nota_br(c.nota), c.nome] for i, c in enumerate(lista.classificados, 1)))}
+              for lista in classificados_da_fase(fase, cargo)]
+    return {"certame": fase.certame, "cargo": cargo, "fase": fase, "listas": listas,
+            "artigo": fase.artigo_da_lei, "fundamento": fase.fundamento(),
+            "aplica_reserva": fase.regra_corte().aplica_reserva}
+
+
+def emitir_classificados_fase(*, fase: Fase, cargo: Cargo, usuario) -> DocumentoEmitido:
+    cargo = Cargo.objects.select_related("certame__orgao").get(pk=cargo.pk)
+    titulo = (f"Classificados para a fase seguinte — {fase} — Cargo {cargo.codigo} — Edital nº "
+              f"{cargo.certame.numero_edital}")
+    return emitir_pdf(template="concursos/pdf/classificados_fase.html",
+                      contexto=contexto_classificados_fase(fase, cargo), tipo=TIPO_CLASSIFICADOS_FASE,
+                      titulo=titulo, usuario=usuario, referencia=cargo,
+                      nome_arquivo=f"classificados fase {fase.ordem} cargo {cargo.codigo} edital "
+                                   f"{cargo.certame.numero_edital}",
+                      orgao_id=cargo.certame.orgao_id, chave=f"fase-{fase.pk}")

@@ -27,7 +27,7 @@ from localflavor.br.validators import BRCPFValidator
 from simple_history.models import HistoricalRecords
 
 from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
-from legislacao import comprovacao, motor
+from legislacao import comprovacao, corte, motor
 from legislacao.models import Consequencia, Lei, citar, consequencias_admitidas
 from legislacao.selectors import Aplicabilidade, lei_aplicavel
 from nucleo.models import Esfera, Municipio, Orgao, TarefaComProgresso
@@ -210,6 +210,16 @@ class Certame(models.Model):
     def resumo_lei(self) -> dict:
         """O resumo da lei congelado na publicação (`resumo_da_lei`); vazio antes dela ou sem lei."""
         return (self.regras or {}).get("lei") or {}
+
+    @property
+    def artigo_das_fases(self) -> str:
+        """O artigo da lei congelada que aplica a reserva em todas as fases (p. ex. Ibatiba art. 3º); vazio se ela não
+        fala das fases. Um edital publicado antes de a lei ganhar o campo não tem a chave no resumo: vale o da versão
+        congelada da lei, que o recebeu da migração (o texto da lei é o mesmo; só o cadastro ganhou o campo)."""
+        resumo = self.resumo_lei
+        if "artigo_fases" in resumo or self.lei_id is None:
+            return resumo.get("artigo_fases", "")
+        return self.lei.artigo_fases
 
     def citar(self, campo: str) -> str:
         """« (art. 3º)»: o dispositivo `campo` da lei congelada no certame, entre parênteses, ou nada se ela não o
@@ -889,6 +899,7 @@ class TipoAto(models.TextChoices):
     HOMOLOGACAO = "homologacao", "Homologação"
     PRORROGACAO = "prorrogacao", "Prorrogação da validade"
     RETIFICACAO = "retificacao", "Retificação do edital"
+    CORTE_DA_FASE = "corte_da_fase", "Classificados para a fase seguinte"
 
 
 class AtoDoCertame(models.Model):
@@ -931,3 +942,162 @@ class AtoDoCertame(models.Model):
         if self.pk is not None:
             raise ValidationError("Um ato do certame não se altera: registre outro ato (uma retificação).")
         super().save(*args, **kwargs)
+
+
+class TipoFase(models.TextChoices):
+    OBJETIVA = "objetiva", "Prova objetiva"
+    DISCURSIVA = "discursiva", "Prova discursiva"
+    TITULOS = "titulos", "Avaliação de títulos"
+    TAF = "taf", "Teste de aptidão física (TAF)"
+    OUTRA = "outra", "Outra"
+
+
+class CaraterFase(models.TextChoices):
+    ELIMINATORIA = "eliminatoria", "Eliminatória e classificatória"
+    CLASSIFICATORIA = "classificatoria", "Só classificatória"
+
+
+class Fase(models.Model):
+    """Uma fase do certame (prova objetiva, discursiva, títulos, TAF…), na ordem do edital, com a regra de corte: a
+    nota mínima e/ou «os K melhores seguem» (K fixo ou múltiplo das vagas do cargo). O corte aplica a reserva em cada
+    lista (legislacao/corte.py) quando a lei congelada no certame o manda (`artigo_fases` do resumo da lei: p. ex.
+    Ibatiba art. 3º) ou, se ela não fala das fases, quando o edital o diz (`aplica_reserva`, com o item do edital).
+
+    O corte se grava pelo ato `corte_aplicar` (concursos/services/fases.py), uma vez só; a chamada final não muda."""
+
+    certame = models.ForeignKey(Certame, verbose_name="certame", on_delete=models.PROTECT, related_name="fases")
+    ordem = models.PositiveSmallIntegerField("ordem", validators=[MinValueValidator(1)],
+                                             help_text="A ordem da fase no edital (1 = a primeira).")
+    nome = models.CharField("nome", max_length=120, help_text="Como o edital a chama, p. ex. «Prova objetiva».")
+    tipo = models.CharField("tipo", max_length=12, choices=TipoFase.choices, default=TipoFase.OBJETIVA)
+    carater = models.CharField(
+        "caráter", max_length=16, choices=CaraterFase.choices, default=CaraterFase.ELIMINATORIA,
+        help_text="Uma fase só classificatória não elimina nem corta: todos os aptos seguem.")
+    nota_minima = models.DecimalField(
+        "nota mínima", max_digits=8, decimal_places=3, null=True, blank=True,
+        validators=[MinValueValidator(Decimal(0))], help_text="Quem não a atinge não segue, por nenhuma lista.")
+    seguem_quantidade = models.PositiveIntegerField(
+        "os melhores que seguem (número)", null=True, blank=True,
+        help_text="«Os K melhores seguem», com K fixo por cargo, pela ampla concorrência (cotistas incluídos); "
+                  "cada lista de reserva leva ainda a sua proporção de K.")
+    seguem_multiplo_vagas = models.DecimalField(
+        "os melhores que seguem (múltiplo das vagas)", max_digits=6, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(Decimal("0.01"))],
+        help_text="K como múltiplo das vagas de cada cargo (p. ex. 3 = o triplo das vagas; fração para cima).")
+    empatados_seguem = models.BooleanField(
+        "empatados na nota de corte seguem", default=False,
+        help_text="Se o edital manda: os empatados na nota do último que segue por uma lista seguem também.")
+    aplica_reserva = models.BooleanField(
+        "o corte aplica a reserva", default=True,
+        help_text="Se a lei do certame diz que a reserva vale em todas as fases, ela se aplica sempre. Se a lei não "
+                  "fala das fases, vale o que o edital disser.")
+    item_edital = models.CharField("item do edital", max_length=200, blank=True,
+                                   help_text="O item do edital que define a fase e o corte, citado na lista publicada.")
+    corte_aplicado_em = models.DateTimeField("corte aplicado em", null=True, blank=True, editable=False)
+    corte_aplicado_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="corte aplicado por", null=True,
+                                           blank=True, on_delete=models.PROTECT, related_name="+", editable=False)
+    motivo_corte = models.TextField("motivo do corte", blank=True, editable=False)
+    numeros_do_corte = models.JSONField("números do corte", null=True, blank=True, editable=False,
+                             help_text="Por cargo: K e, por lista, os devidos, os que seguem e a última nota.")
+    resultado_arquivo = models.CharField("arquivo do resultado", max_length=255, blank=True, editable=False)
+    resultado_sha256 = models.CharField("SHA-256 do arquivo", max_length=64, blank=True, editable=False)
+    resultado_importado_em = models.DateTimeField("resultado importado em", null=True, blank=True, editable=False)
+    resultado_importado_por = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name="resultado importado por", null=True, blank=True,
+        on_delete=models.PROTECT, related_name="+", editable=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = "fase"
+        verbose_name_plural = "fases"
+        ordering = ["certame", "ordem"]
+        constraints = [
+            models.UniqueConstraint(fields=["certame", "ordem"], name="fase_ordem_unica"),
+            models.CheckConstraint(condition=Q(seguem_quantidade__isnull=True) | Q(seguem_multiplo_vagas__isnull=True),
+                                   name="fase_um_so_k"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ordem}ª fase — {self.nome}"
+
+    @property
+    def corte_aplicado(self) -> bool:
+        return self.corte_aplicado_em is not None
+
+    @property
+    def artigo_da_lei(self) -> str:
+        """O artigo da lei congelada que aplica a reserva nas fases; vazio se ela não fala delas."""
+        return self.certame.artigo_das_fases if self.certame.publicado else ""
+
+    def reserva_no_corte(self) -> bool:
+        """A lei que fala das fases manda a reserva sempre; a que não fala deixa ao edital."""
+        return bool(self.artigo_da_lei) or self.aplica_reserva
+
+    def fundamento(self) -> str:
+        """A base da reserva no corte: o artigo da lei congelada no certame ou, sem ele, o item do edital."""
+        if self.artigo_da_lei:
+            ementa = self.certame.resumo_lei.get("ementa", "")
+            return f"{ementa}, {self.artigo_da_lei}" if ementa else self.artigo_da_lei
+        edital = f"Edital nº {self.certame.numero_edital}"
+        return f"{edital}, {self.item_edital}" if self.item_edital else edital
+
+    def regra_corte(self) -> corte.RegraCorte:
+        if self.carater == CaraterFase.CLASSIFICATORIA:
+            return corte.RegraCorte()
+        return corte.RegraCorte(nota_minima=self.nota_minima, quantidade=self.seguem_quantidade,
+                                multiplo_vagas=self.seguem_multiplo_vagas, empatados_seguem=self.empatados_seguem,
+                                aplica_reserva=self.reserva_no_corte())
+
+    def anterior(self) -> Fase | None:
+        return self.certame.fases.filter(ordem__lt=self.ordem).order_by("-ordem").first()
+
+    def clean(self) -> None:
+        erros = {}
+        if self.seguem_quantidade is not None and self.seguem_multiplo_vagas is not None:
+            erros["seguem_multiplo_vagas"] = ("Informe o número dos que seguem ou o múltiplo das vagas do cargo, não "
+                                              "os dois.")
+        if self.carater == CaraterFase.CLASSIFICATORIA and (
+                self.nota_minima is not None or self.seguem_quantidade is not None
+                or self.seguem_multiplo_vagas is not None):
+            erros["carater"] = "Uma fase só classificatória não tem nota mínima nem corte: todos os aptos seguem."
+        if self.certame_id and not self.aplica_reserva and self.artigo_da_lei:
+            erros["aplica_reserva"] = (f"A lei do certame manda aplicar a reserva em todas as fases, também nas com "
+                                       f"nota de corte{citar(self.artigo_da_lei)}.")
+        if self.pk and self.corte_aplicado:
+            anterior = Fase.objects.get(pk=self.pk)
+            campos = ("carater", "nota_minima", "seguem_quantidade", "seguem_multiplo_vagas", "empatados_seguem",
+                      "aplica_reserva")
+            if any(getattr(anterior, c) != getattr(self, c) for c in campos):
+                erros["__all__"] = "O corte desta fase já foi aplicado e publicado: a regra de corte não muda mais."
+        if erros:
+            raise ValidationError(erros)
+
+
+class ResultadoNaFase(models.Model):
+    """O resultado de uma inscrição numa fase, como a banca o manda (nota, apto ou eliminado na fase, a classificação
+    na fase depois dos desempates), e o que o corte calculou: se segue para a fase seguinte e por qual lista (AC, PCD
+    ou o código do grupo da lei). Grava-se só pela importação do arquivo da banca e pelo ato do corte
+    (concursos/services/fases.py), com a trilha na fase (quem, quando, o arquivo e o motivo)."""
+
+    # Sem índice próprio: a restrição (fase, inscrição) começa pela fase e serve às leituras da fase.
+    fase = models.ForeignKey(Fase, verbose_name="fase", on_delete=models.CASCADE, related_name="resultados",
+                             db_index=False)
+    inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", on_delete=models.PROTECT,
+                                  related_name="resultados_nas_fases")
+    nota = models.DecimalField("nota", max_digits=8, decimal_places=3, null=True, blank=True)
+    apto = models.BooleanField("apto na fase", default=True,
+                               help_text="Falso: eliminado na fase (ausente, desclassificado, inapto no TAF).")
+    classificacao_na_fase = models.PositiveIntegerField(
+        "classificação na fase", null=True, blank=True,
+        help_text="A da banca, depois dos desempates do edital: decide entre notas iguais.")
+    segue = models.BooleanField("segue para a fase seguinte", null=True, blank=True)
+    lista = models.CharField("por qual lista", max_length=12, blank=True)
+
+    class Meta:
+        verbose_name = "resultado na fase"
+        verbose_name_plural = "resultados nas fases"
+        ordering = ["fase", "-nota", "classificacao_na_fase"]
+        constraints = [models.UniqueConstraint(fields=["fase", "inscricao"], name="resultado_na_fase_unico")]
+
+    def __str__(self) -> str:
+        return f"{self.inscricao} — {self.fase}"

@@ -236,7 +236,7 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
                 "artigo_desistencia", "artigo_cadastro", ("equidade_genero", "artigo_equidade_genero"),
                 ("pcd_primeiro_nos_empregos", "artigo_pcd_primeiro_nos_empregos"),
                 ("escolha_local_pela_ampla", "artigo_escolha_local"), ("uma_reserva_so", "artigo_uma_reserva"),
-                "artigo_autodeclaracao"]}),
+                "artigo_autodeclaracao", "artigo_fases"]}),
 
         ("Listas de classificação", {
             "description": "Os nomes que a lei dá às listas e o artigo de cada uma; em branco, os nomes comuns "

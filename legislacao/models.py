@@ -181,6 +181,9 @@ class Lei(models.Model):
     artigo_desistencia = _artigo("artigo da desistência (mesma lista)")
     artigo_cadastro = _artigo("artigo do cadastro de reserva")
     artigo_autodeclaracao = _artigo("artigo: a autodeclaração é feita na inscrição e não muda depois")
+    # Em branco, a lei não fala das fases: o corte de cada fase aplica a reserva como o edital disser (decisão 0022).
+    artigo_fases = _artigo("artigo: a reserva se aplica em todas as fases, também nas com nota de corte",
+                           db_default="")
 
     # As listas de classificação com os nomes que a lei lhes dá (p. ex. «lista específica de cotistas»); em branco,
     # os nomes comuns. O artigo da ampla é o que diz que os cotistas concorrem também nela.

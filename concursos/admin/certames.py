@@ -38,6 +38,7 @@ from concursos.admin.comum import (
     explicacao_da_etapa,
     pode_ver_sensiveis,
 )
+from concursos.admin.fases import descrever_regra
 from concursos.admin.formularios import (
     AtoForm,
     ConvocacaoInicialForm,
@@ -335,6 +336,8 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
             pode_alterar=pode_alterar,
             pode_retificar=pode_alterar and certame.publicado,
             atos=list(certame.atos.select_related("registrado_por")),
+            fases=[{"fase": f, "regra": descrever_regra(f)} for f in certame.fases.order_by("ordem")],
+            pode_cadastrar_fase=certame.publicado and request.user.has_perm("concursos.add_fase"),
             # A mesma permissão que a tela de importação exige (concursos/admin/importacao.py).
             pode_importar=certame.publicado and request.user.has_perm(admin_importacao.PERMISSAO),
             pode_convocar=(pode_chamar and certame.alcancou(EstadoCertame.RESULTADO) and bool(sem_chamada)),

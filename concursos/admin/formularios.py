@@ -90,7 +90,7 @@ class VacanciaForm(AtoForm):
 
 
 
-def _campo_da_publicacao() -> forms.CharField:
+def campo_da_publicacao() -> forms.CharField:
     return forms.CharField(label="Publicação oficial", max_length=200, required=False,
                            widget=forms.TextInput(attrs={"size": 60}),
                            help_text="Opcional: onde o ato sai, p. ex. «Diário Oficial dos Municípios de 05/12/2026». "
@@ -100,7 +100,7 @@ def _campo_da_publicacao() -> forms.CharField:
 class EtapaForm(forms.Form):
     """O encerramento das inscrições e a publicação do resultado: a confirmação, com a publicação oficial do ato."""
 
-    publicacao = _campo_da_publicacao()
+    publicacao = campo_da_publicacao()
 
 
 class HomologacaoForm(EtapaForm):

@@ -256,7 +256,7 @@ def filtros_das_listas(regras: motor.Regras, recusados: dict[str, frozenset[int]
     return filtros
 
 
-def _nomes_das_listas(regras: motor.Regras, lei: dict) -> dict[str, tuple[str, str, str]]:
+def nomes_das_listas(regras: motor.Regras, lei: dict) -> dict[str, tuple[str, str, str]]:
     """O nome, o artigo e o que cada lista traz, da lei congelada no certame (`lei` é `certame.regras["lei"]`): sem
     o dispositivo na lei, a lista sai sem citação — nunca com a de outra lei."""
     elegibilidade = lei.get("elegibilidade", {})
@@ -293,7 +293,7 @@ def listas_do_cargo(cargo: Cargo, *, com_outras_listas: bool = False) -> list[Li
     # Apelidos neutros: o código de um grupo vem dos dados da lei e não deve virar nome de coluna.
     contagem = habilitados.aggregate(**{f"n{i}": Count("pk", filter=filtro)
                                         for i, filtro in enumerate(filtros.values())})
-    nomes = _nomes_das_listas(regras, certame.resumo_lei)
+    nomes = nomes_das_listas(regras, certame.resumo_lei)
     consultas = {codigo: habilitados.filter(filtro) if filtro is not None else habilitados
                  for codigo, filtro in filtros.items()}
     outras = {codigo: consulta for codigo, consulta in consultas.items() if codigo not in (GERAL, motor.AMPLA)}

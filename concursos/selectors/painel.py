@@ -202,12 +202,32 @@ def avisos_do_certame(certame: Certame, lei: LeiDoCertame, cargos: list[Cargo]) 
     """Os avisos do painel: lei ausente ou fora de vigência, lei sem data, cargos abaixo do mínimo, fracionamento e as
     nomeações que passaram do prazo da posse."""
     avisos = [*_avisos_da_lei(certame, lei), *_avisos_dos_cargos(lei.regras, cargos),
-              *_avisos_das_posicoes(certame, lei.regras, cargos), *_aviso_da_posse(certame, timezone.localdate())]
+              *_avisos_das_posicoes(certame, lei.regras, cargos), *_aviso_da_posse(certame, timezone.localdate()),
+              *_aviso_das_fases(certame, lei)]
     if not cargos:
         avisos.append(Aviso("info", "Nenhum cargo cadastrado",
                             "Cadastre os cargos e as vagas de cada um (em «Editar dados e cargos») antes de "
                             "publicar o edital."))
     return avisos
+
+
+def _aviso_das_fases(certame: Certame, lei: LeiDoCertame) -> list[Aviso]:
+    """Uma lei que não fala das fases deixa ao edital se o corte de cada uma aplica a reserva (decisão 0022): o painel o
+    diz, com o que cada fase cadastrada faz. A lei que fala (p. ex. Ibatiba art. 3º) a aplica sempre: nada a avisar."""
+    if lei.lei is None or not lei.regras.grupos:
+        return []
+    artigo = certame.artigo_das_fases if lei.congelada else lei.lei.artigo_fases
+    fases = list(certame.fases.order_by("ordem"))
+    if artigo or not fases:
+        return []
+    com = [f.nome for f in fases if f.aplica_reserva]
+    sem = [f.nome for f in fases if not f.aplica_reserva]
+    partes = [f"aplica a reserva no corte de {', '.join(com)}" if com else "",
+              f"não a aplica no corte de {', '.join(sem)}" if sem else ""]
+    return [Aviso("alerta", "A lei não fala das fases do certame",
+                  "A lei de reserva de vagas deste certame não diz se a reserva vale em cada fase (nas que têm nota "
+                  f"de corte ou «os melhores seguem»): o sistema faz o que o edital disser, e pelo cadastro o edital "
+                  f"{' e '.join(p for p in partes if p)}. Confira o item do edital de cada fase.")]
 
 
 def nomeacoes_sem_posse_no_prazo(certame: Certame, hoje: date) -> int:

@@ -41,7 +41,7 @@ def resumo_da_lei(lei: Lei | None) -> dict:
         "ausencia": lei.ausencia, "artigo_ausencia": lei.artigo_ausencia,
         "elegibilidade": {g.codigo: g.artigo_elegibilidade for g in lei.grupos.all()},
         "escolha_local_pela_ampla": lei.escolha_local_pela_ampla, "artigo_escolha_local": lei.artigo_escolha_local,
-        "artigo_autodeclaracao": lei.artigo_autodeclaracao,
+        "artigo_autodeclaracao": lei.artigo_autodeclaracao, "artigo_fases": lei.artigo_fases,
         **{campo: getattr(lei, campo) for campo in CAMPOS_DAS_LISTAS},
         "documentos": comprovacao.exigencias_para_dict(lei.exigencias_documentais()),
     }

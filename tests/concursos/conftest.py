@@ -10,7 +10,16 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from concursos.models import Candidato, Cargo, Certame, Convocacao, EstadoCertame, Heteroidentificacao, Inscricao
+from concursos.models import (
+    Candidato,
+    Cargo,
+    Certame,
+    Convocacao,
+    EstadoCertame,
+    Fase,
+    Heteroidentificacao,
+    Inscricao,
+)
 from concursos.services.certame import certame_avancar, certame_publicar
 from concursos.services.chamadas import chamada_inicial
 from legislacao.models import Lei
@@ -167,3 +176,26 @@ def cliente_com():
         cliente.force_login(usuario)
         return cliente
     return fazer
+
+
+def encerrar_inscricoes(certame: Certame, usuario) -> Certame:
+    """Publica o edital e encerra as inscrições no dia seguinte ao fim delas: as fases vêm depois."""
+    certame = certame_publicar(certame=certame, usuario=usuario)
+    return certame_avancar(certame=certame, usuario=usuario, data=certame.inscricoes_fim + timedelta(days=1))
+
+
+@pytest.fixture
+def fase_ibatiba(leis_de_origem, fazer_certame, inscrever, admin_user):
+    """Ibatiba, um cargo de 5 vagas e 30 inscritos: 24 brancos e 6 pardos cotistas (P1 a P6); notas da fase de 100 a
+    71, na ordem das inscrições abaixo (P1 é o 3º da fase; P2 a P6, do 15º em diante)."""
+    certame = fazer_certame(municipio="Ibatiba", data_edital=date(2024, 8, 1), cargos=(("ADM", 5, 0),),
+                            numero="050/2024")
+    cargo = certame.cargos.get()
+    ordem = ["B1", "B2", "P1", *(f"B{i}" for i in range(3, 14)), "P2", "B14", "B15", "B16", "B17", "P3",
+             *(f"B{i}" for i in range(18, 22)), "P4", "B22", "B23", "P5", "B24", "P6"]
+    inscrever(cargo, [(n, "parda", True) if n.startswith("P") else (n, "branca") for n in ordem])
+    certame = encerrar_inscricoes(certame, admin_user)
+    fase = Fase.objects.create(certame=certame, ordem=1, nome="Prova objetiva", seguem_quantidade=10,
+                               item_edital="item 8.3 do edital")
+    notas = [(n, 100 - i, "apto") for i, n in enumerate(ordem)]
+    return fase, notas

@@ -56,6 +56,7 @@ _listas_e_autodeclaracao = import_module("legislacao.migrations.0009_listas_e_au
 _leis_federais = import_module("legislacao.migrations.0011_leis_federais")
 _documentos_aceitos = import_module("legislacao.migrations.0012_documentos_aceitos")
 _abrangencia = import_module("legislacao.migrations.0013_afonso_claudio_abrangencia_e_nao_confirmacao")
+_reserva_nas_fases = import_module("legislacao.migrations.0015_reserva_nas_fases")
 
 # Os códigos do IBGE (nucleo/dados/municipios_ibge.csv) dos municípios dos dois órgãos da demonstração.
 VARGEM_ALTA = 3205036
@@ -212,8 +213,9 @@ class Command(BaseCommand):
         for dados in _cinco_leis.LEIS:
             if dados["slug"] in existentes:
                 continue
-            dados = _abrangencia.dados_atuais({**_regras_de_ubatuba.dados_atuais(_sem_maioria.dados_atuais(dados)),
-                                               **_listas_e_autodeclaracao.DADOS[dados["slug"]]})
+            dados = {**_abrangencia.dados_atuais({**_regras_de_ubatuba.dados_atuais(_sem_maioria.dados_atuais(dados)),
+                                                  **_listas_e_autodeclaracao.DADOS[dados["slug"]]}),
+                     "artigo_fases": _reserva_nas_fases.ARTIGO_FASES.get(dados["slug"], "")}
             grupos = dados.pop("grupos")
             dados["municipio"] = Municipio.objects.pelo_nome(dados.pop("municipio"), dados.pop("uf"))
             texto = (_cinco_leis.TEXTOS / f"{dados['slug']}.txt").read_text(encoding="utf-8")
@@ -225,7 +227,9 @@ class Command(BaseCommand):
         for dados in _leis_federais.LEIS:
             if dados["slug"] in existentes:
                 continue
-            dados = _abrangencia.dados_atuais(dados)
+            dados = _abrangencia.dados_atuais(
+                dict(dados, artigo_fases=_reserva_nas_fases.ARTIGO_FASES.get(dados["slug"], ""),
+                     observacoes=dados.get("observacoes", "").replace(_reserva_nas_fases.NAO_APLICADO, "")))
             grupos = dados.pop("grupos")
             lei = Lei.objects.create(esfera="federal", texto=_leis_federais.texto(dados["slug"]), **dados)
             self._criar_grupos(lei, grupos)

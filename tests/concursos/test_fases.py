@@ -1,0 +1,189 @@
+"""As fases do certame e o corte de cada uma (decisão 0022): o resultado pelo arquivo da banca, o ato que grava quem
+segue e por qual lista, e a reserva aplicada no corte. Ibatiba art. 3º: a reserva se aplica «em todas as fases do
+concurso público ou processo seletivo, inclusive naqueles nos quais haja nota de corte»."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from concursos.importacao.resultado_da_fase import resultado_da_fase_importar
+from concursos.models import AtoDoCertame, Fase, ResultadoNaFase, TipoAto
+from concursos.services.fases import aplicar_corte_da_fase
+from legislacao.entrada import ErroEntrada
+from legislacao.models import Lei
+from legislacao.motor import AMPLA
+from nucleo.servicos import ErroOperacao
+from tests.concursos.conftest import encerrar_inscricoes
+
+
+def _csv(linhas: list[tuple], cabecalho: str = "inscricao;nota;situacao") -> io.BytesIO:
+    texto = "\n".join([cabecalho, *(";".join(str(c) for c in linha) for linha in linhas)]) + "\n"
+    return io.BytesIO(texto.encode())
+
+
+def _lista(fase, lista: str) -> list[str]:
+    return list(ResultadoNaFase.objects.filter(fase=fase, segue=True, lista=lista)
+                .order_by("-nota").values_list("inscricao__numero", flat=True))
+
+
+def test_ibatiba_art_3_o_corte_leva_os_10_melhores_e_20_por_cento_de_10_da_reserva(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
+    assert resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user) == 30
+    fase = aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado definitivo da prova objetiva.")
+    ampla = _lista(fase, AMPLA)
+    assert len(ampla) == 10
+    assert "P1" in ampla  # cotista entre os 10: segue pela ampla e não ocupa lugar da reserva
+    assert _lista(fase, "NPI") == ["P2", "P3"]
+    assert ResultadoNaFase.objects.filter(fase=fase, segue=False).count() == 18
+    numeros = {n["lista"]: n for n in fase.numeros_do_corte["ADM"]["listas"]}
+    assert (numeros["NPI"]["devidos"], numeros["NPI"]["seguem"]) == (2, 2)
+    ato = AtoDoCertame.objects.get(certame=fase.certame, tipo=TipoAto.CORTE_DA_FASE)
+    assert "art. 3º" in ato.fundamento  # da lei congelada no certame
+    assert ato.motivo == "Resultado definitivo da prova objetiva."
+    assert fase.history.first().history_change_reason.startswith("Corte aplicado: 12 seguem.")
+    assert fase.corte_aplicado_por == admin_user
+
+
+def test_ibatiba_art_3_inclusive_com_nota_de_corte_quem_nao_a_atinge_nao_segue(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
+    Fase.objects.filter(pk=fase.pk).update(nota_minima=80)
+    resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
+    fase = aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
+    assert _lista(fase, "NPI") == ["P2", "P3"]  # 86 e 81: acima da nota mínima
+    Fase.objects.filter(pk=fase.pk).update(corte_aplicado_em=None)
+    Fase.objects.filter(pk=fase.pk).update(nota_minima=85)
+    fase = aplicar_corte_da_fase(fase=Fase.objects.get(pk=fase.pk), usuario=admin_user, motivo="Resultado.")
+    assert _lista(fase, "NPI") == ["P2"]
+    assert {n["lista"]: n for n in fase.numeros_do_corte["ADM"]["listas"]}["NPI"]["faltam"] == 1
+
+
+def test_o_eliminado_na_fase_nao_segue_e_a_reserva_leva_o_seguinte(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
+    notas = [(n, nota, "ausente" if n == "P2" else s) for n, nota, s in notas]
+    resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
+    fase = aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
+    assert _lista(fase, "NPI") == ["P3", "P4"]
+
+
+def test_o_arquivo_com_erros_e_recusado_inteiro_com_linha_coluna_e_valor(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
+    notas[0] = ("X99", 100, "apto")
+    notas[1] = ("B2", "noventa", "apto")
+    notas[2] = ("P1", 98, "talvez")
+    notas[3] = ("B1", 97, "apto")
+    with pytest.raises(ErroEntrada) as erro:
+        resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
+    mensagens = [str(e) for e in erro.value.erros]
+    assert mensagens[0] == ("Linha 2, coluna «inscricao», valor «X99»: não há inscrição com este número neste "
+                            "certame.")
+    assert mensagens[1].startswith("Linha 3, coluna «nota», valor «noventa»: informe um número")
+    assert mensagens[2].startswith("Linha 4, coluna «situacao», valor «talvez»: use ")
+    assert not ResultadoNaFase.objects.filter(fase=fase).exists()
+
+
+def test_o_cabecalho_sem_a_situacao_e_recusado(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
+    with pytest.raises(ErroEntrada, match=r"coluna «situacao».*obrigatória ausente"):
+        resultado_da_fase_importar(fase=fase, arquivo=_csv([n[:2] for n in notas], "inscricao;nota"),
+                                   nome="objetiva.csv", usuario=admin_user)
+
+
+def test_a_fase_seguinte_so_recebe_quem_seguiu_e_so_depois_do_corte(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
+    discursiva = Fase.objects.create(certame=fase.certame, ordem=2, nome="Prova discursiva", tipo="discursiva",
+                                     nota_minima=50)
+    with pytest.raises(ErroOperacao, match="Aplique antes o corte da fase anterior"):
+        resultado_da_fase_importar(fase=discursiva, arquivo=_csv(notas[:1]), nome="d.csv", usuario=admin_user)
+    resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
+    aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
+    with pytest.raises(ErroEntrada, match=r"valor «B24».*não seguiu da fase anterior"):
+        resultado_da_fase_importar(fase=discursiva, arquivo=_csv([("P2", 70, "apto"), ("B24", 60, "apto")]),
+                                   nome="d.csv", usuario=admin_user)
+    assert resultado_da_fase_importar(fase=discursiva, arquivo=_csv([("P2", 70, "apto"), ("P3", 40, "apto")]),
+                                      nome="d.csv", usuario=admin_user) == 2
+    discursiva = aplicar_corte_da_fase(fase=discursiva, usuario=admin_user, motivo="Resultado da discursiva.")
+    assert _lista(discursiva, AMPLA) == ["P2"]
+
+
+def test_o_corte_aplicado_nao_se_repete_nem_o_resultado_muda_por_arquivo(fase_ibatiba, admin_user):
+    fase, notas = fase_ibatiba
+    resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
+    aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
+    with pytest.raises(ErroOperacao, match="já foi aplicado"):
+        aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="De novo.")
+    with pytest.raises(ErroOperacao, match="não muda por arquivo"):
+        resultado_da_fase_importar(fase=fase, arquivo=_csv(notas), nome="objetiva.csv", usuario=admin_user)
+
+
+def test_sem_resultado_nem_motivo_o_corte_nao_se_aplica(fase_ibatiba, admin_user):
+    fase, _ = fase_ibatiba
+    with pytest.raises(ErroOperacao, match="motivo"):
+        aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo=" ")
+    with pytest.raises(ErroOperacao, match="Importe antes o resultado"):
+        aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
+
+
+def test_ibatiba_art_3_o_edital_nao_dispensa_a_reserva_no_corte(fase_ibatiba):
+    fase, _ = fase_ibatiba
+    fase.aplica_reserva = False
+    with pytest.raises(ValidationError, match=r"todas as fases.*\(art\. 3º\)"):
+        fase.full_clean()
+
+
+def test_lei_que_nao_fala_das_fases_o_corte_segue_o_edital_e_cita_o_item(leis_de_origem, fazer_certame, inscrever,
+                                                                          admin_user):
+    """Vargem Alta não fala das fases: sem reserva no corte, se o edital assim dispõe, e o ato cita o item do edital."""
+    certame = fazer_certame(cargos=(("ADM", 5, 0),))
+    cargo = certame.cargos.get()
+    inscrever(cargo, [("B1", "branca"), ("B2", "branca"), ("P1", "parda", True)])
+    certame = encerrar_inscricoes(certame, admin_user)
+    fase = Fase.objects.create(certame=certame, ordem=1, nome="Prova objetiva", seguem_quantidade=2,
+                               aplica_reserva=False, item_edital="item 9.1 do edital")
+    assert fase.artigo_da_lei == ""
+    fase.full_clean()
+    resultado_da_fase_importar(fase=fase, arquivo=_csv([("B1", 90, "apto"), ("B2", 80, "apto"), ("P1", 70, "apto")]),
+                               nome="o.csv", usuario=admin_user)
+    fase = aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")
+    assert _lista(fase, AMPLA) == ["B1", "B2"]
+    assert not _lista(fase, "NEG")
+    ato = AtoDoCertame.objects.get(certame=certame, tipo=TipoAto.CORTE_DA_FASE)
+    assert "item 9.1 do edital" in ato.fundamento
+    assert "art." not in ato.fundamento
+
+
+def test_fase_so_classificatoria_nao_tem_corte(fase_ibatiba):
+    fase, _ = fase_ibatiba
+    fase.carater = "classificatoria"
+    with pytest.raises(ValidationError, match="só classificatória"):
+        fase.full_clean()
+
+
+def test_edital_publicado_antes_do_campo_usa_o_artigo_da_versao_congelada_da_lei(fase_ibatiba):
+    """Um certame de Ibatiba publicado antes de a lei ganhar `artigo_fases` não tem a chave no resumo congelado: o
+    texto da lei é o mesmo (art. 3º), e vale o da versão congelada, que a migração preencheu."""
+    fase, _ = fase_ibatiba
+    certame = fase.certame
+    del certame.regras["lei"]["artigo_fases"]
+    certame.save(update_fields=["regras"])
+    fase = Fase.objects.select_related("certame__lei").get(pk=fase.pk)
+    assert fase.artigo_da_lei == "art. 3º"
+    assert fase.regra_corte().aplica_reserva
+
+
+def test_as_leis_que_falam_das_fases_tem_o_artigo_como_dado(leis_de_origem):
+    """Ibatiba art. 3º e Lei 15.142/2025, art. 6º (migração legislacao/0015); as outras não falam das fases."""
+    falam = dict(Lei.objects.exclude(artigo_fases="").values_list("slug", "artigo_fases"))
+    assert falam == {"ibatiba-es-2024": "art. 3º", "federal-lei-15142-2025": "art. 6º"}
+    assert "ainda não aplicado" not in Lei.objects.get(slug="federal-lei-15142-2025").observacoes
+
+
+def test_antes_do_encerramento_das_inscricoes_nao_ha_resultado_de_fase(leis_de_origem, fazer_certame, inscrever,
+                                                                      admin_user):
+    certame = fazer_certame(cargos=(("ADM", 5, 0),))
+    inscrever(certame.cargos.get(), [("B1", "branca")])
+    fase = Fase.objects.create(certame=certame, ordem=1, nome="Prova objetiva")
+    with pytest.raises(ErroOperacao, match="depois do encerramento das inscrições"):
+        resultado_da_fase_importar(fase=fase, arquivo=_csv([("B1", 90, "apto")]), nome="o.csv", usuario=admin_user)
