@@ -126,6 +126,11 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
                 "classes": ["collapse"],
                 "fields": [("pcd_percentual", "pcd_arredondamento", "pcd_minimo_vagas"),
                            ("pcd_posicoes", "pcd_intervalo"), "pcd_base", "item_criterio"]}),
+            ("Decisão da comissão de heteroidentificação (regra do edital)", {
+                "description": "Onde a lei manda cada membro da comissão registrar a sua avaliação, o edital escolhe "
+                               "como elas decidem; onde a lei manda votar, vale a maioria dela.",
+                "classes": ["collapse"],
+                "fields": [("regra_decisao", "item_regra_decisao")]}),
         ]
         if obj is not None:
             campos = ["situacao", "lei_aplicada", "motivo", "publicado_em"]

@@ -40,6 +40,7 @@ from concursos.models import (
     Chamada,
     EstadoCertame,
     TipoAto,
+    erro_da_regra_de_decisao,
     erro_das_vagas_pcd,
 )
 from concursos.services.certame import ato_registrar
@@ -111,6 +112,8 @@ def _conferir_certame(certame: Certame, novos: dict) -> None:
     meses = novos.get("validade_meses")
     if meses is not None and not 1 <= meses <= 24:
         raise ErroOperacao("O prazo de validade vai de 1 a 24 meses (Constituição Federal, art. 37, III).")
+    if erro := erro_da_regra_de_decisao(novos.get("regra_decisao", certame.regra_decisao), certame.lei):
+        raise ErroOperacao(erro)
     posicoes = [c for c in CAMPOS_DAS_POSICOES if c in novos and novos[c] != getattr(certame, c)]
     if posicoes and Chamada.objects.filter(cargo__certame=certame).exists():
         raise ErroOperacao("Já houve chamada neste certame: a ordem de nomeação é permanente, e a regra das vagas "

@@ -175,6 +175,14 @@ def _desfecho(avaliacao: Avaliacao) -> str:
 
 
 @_na_avaliacao
+def encerrar_avaliacoes(request, avaliacao: Avaliacao) -> None:
+    """Todos os presentes registraram a sua avaliação: a decisão sai delas pela regra do edital."""
+    encerrada = executar(request, services.deliberacao_encerrar, avaliacao=avaliacao)
+    if encerrada:
+        messages.success(request, f"Avaliações encerradas: {_desfecho(encerrada)} — {encerrada.votos_abertos_texto}.")
+
+
+@_na_avaliacao
 def cedula(request, avaliacao: Avaliacao) -> None:
     """Apuração em papel: uma cédula tirada da urna por vez, até formar a maioria (art. 11, § 2º)."""
     dados = _dados(request, CedulaForm(request.POST))
