@@ -225,6 +225,15 @@ def _maioria(lei: Lei) -> Regra | None:
     return None
 
 
+def _diversidade(lei: Lei) -> Regra | None:
+    exigidas = [nome for exige, nome in ((lei.comissao_diversidade_genero, "de gênero"),
+                                         (lei.comissao_diversidade_cor, "de cor")) if exige]
+    if not exigidas:
+        return None
+    return Regra(f"a comissão tem diversidade {' e '.join(exigidas)} entre os seus titulares e entre os que "
+                 "deliberam", lei.artigo_comissao_diversidade)
+
+
 def regras_da_sessao(lei: Lei | None, *, recursos: bool = False) -> list[Regra]:
     """A base legal que a ata declara na abertura, só com as regras que a lei congelada no certame tem."""
     if lei is None:
@@ -241,9 +250,7 @@ def regras_da_sessao(lei: Lei | None, *, recursos: bool = False) -> list[Regra]:
               lei.artigo_votacao) if lei.votacao_secreta else None,
         Regra("cada membro registra a sua avaliação motivada, assinada, e a ata a transcreve com o seu nome",
               lei.artigo_forma_deliberacao) if lei.forma_deliberacao == FormaDeliberacao.INDIVIDUAL else None,
-        Regra("a comissão tem diversidade de gênero e de cor entre os seus titulares e entre os que deliberam",
-              lei.artigo_comissao_diversidade) if lei.comissao_diversidade_genero or lei.comissao_diversidade_cor
-        else None,
+        _diversidade(lei),
         Regra("para que o resultado nunca revele o voto de cada membro, só se vota com mais membros presentes do que "
               "a maioria", lei.artigo_votacao) if lei.votacao_secreta else None,
         Regra("a composição exigida da comissão é conferida sobre os membros que de fato deliberam, a cada votação",

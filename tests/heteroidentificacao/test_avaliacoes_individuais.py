@@ -340,3 +340,12 @@ def test_membro_avalia_pela_area_da_comissao_e_ve_a_propria_avaliacao(comissao_f
     assert "Avaliação registrada às" in pagina and "defiro a autodeclaração" in pagina
     assert AvaliacaoIndividual.objects.get().membro == membro
     assert avaliacao.estado == EstadoAvaliacao.VOTACAO
+
+
+def test_a_ficha_da_avaliacao_no_admin_mostra_cada_avaliacao(comissao_federal, admin_user, admin_client, relogio):
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    avaliacao = _deliberar(sessao.avaliacoes.get(), presidente, _titulares(comissao_federal), [True] * 4 + [False])
+    html = admin_client.get(reverse("admin:heteroidentificacao_avaliacao_change", args=[avaliacao.pk])).content
+    html = html.decode()
+    assert "avaliações individuais dos membros" in html.lower()
+    assert "Elza Titular: indefere" in html and "assinatura não confere" not in html
