@@ -9,6 +9,7 @@ from datetime import date, time
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from concursos.models import Heteroidentificacao, Inscricao, RegraDecisao
 from concursos.services.certame import certame_publicar
@@ -349,3 +350,21 @@ def test_a_ficha_da_avaliacao_no_admin_mostra_cada_avaliacao(comissao_federal, a
     html = html.decode()
     assert "avaliações individuais dos membros" in html.lower()
     assert "Elza Titular: indefere" in html and "assinatura não confere" not in html
+
+
+def test_a_regra_de_decisao_so_muda_por_retificacao_e_antes_da_primeira_decisao(comissao_federal, admin_user,
+                                                                               relogio):
+    """Congelada na publicação como as outras regras do edital: muda por retificação, e só até a comissão decidir."""
+    from concursos.services.retificacao_do_edital import certame_retificar
+
+    def retificar(regra):
+        return certame_retificar(certame=comissao_federal.certame, dados_certame={"regra_decisao": regra},
+                                 dados_cargos={}, data=timezone.localdate(), usuario=admin_user,
+                                 publicacao="Edital de retificação nº 1/2025", motivo="Erro material.")
+
+    ato = retificar(RegraDecisao.UNANIMIDADE_PARA_INDEFERIR)
+    assert ato.alteracoes[0]["depois"] == RegraDecisao.UNANIMIDADE_PARA_INDEFERIR.label
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    _deliberar(sessao.avaliacoes.get(), presidente, _titulares(comissao_federal), [False] * 5)
+    with pytest.raises(ErroOperacao, match="já decidiu"):
+        retificar(RegraDecisao.MAIORIA)
