@@ -8,7 +8,11 @@ editais da Lei 12.990/2014 seguiam a Portaria Normativa SGP/MP nº 4/2018, art. 
 diversidade de gênero e de cor; a deliberação, pela maioria, fica em cédulas, como antes.
 """
 
+from importlib import import_module
+
 from django.db import migrations, models
+
+_0007 = import_module("legislacao.migrations.0007_ordem_de_nomeacao_e_desempate")
 
 IN_261 = "IN Conjunta MGI/MIR/MPI nº 261/2025"
 PN_4 = "Portaria Normativa SGP/MP nº 4/2018, art. 6º"
@@ -30,26 +34,63 @@ DADOS = {
         "artigo_comissao_diversidade": f"{PN_4}, § 2º", "artigo_comissao": PN_4,
     },
 }
+# A forma de deliberar e a composição mudam o procedimento: uma versão congelada (usada por edital publicado) não as
+# recebe, e ganha uma versão nova, como na 0007; o artigo da forma de votar de Afonso Cláudio só cita o que já valia,
+# e vai a todas as versões.
+SO_CITACAO = {"afonso-claudio-es-lei-2552-2023"}
+MOTIVO = "Issue 12: a forma de deliberação e a composição da comissão (decisão 0017)."
 PADRAO = {"forma_deliberacao": "votacao", "artigo_forma_deliberacao": "", "comissao_minimo_suplentes": None,
           "artigo_comissao_suplentes": "", "comissao_diversidade_genero": False, "comissao_diversidade_cor": False,
-          "artigo_comissao_diversidade": ""}
-# O que a migração muda e que já existia antes dela (para desfazê-la).
-ANTES = {"federal-lei-15142-2025": {"comissao_minimo_membros": None, "artigo_comissao_membros": "",
-                                    "artigo_comissao": ""},
-         "federal-lei-12990-2014": {"comissao_minimo_membros": None, "artigo_comissao_membros": "",
-                                    "artigo_comissao": ""}}
+          "artigo_comissao_diversidade": "", "comissao_minimo_membros": None, "artigo_comissao_membros": "",
+          "artigo_comissao": ""}
+
+
+def _nova_versao(apps, atual):
+    """A versão seguinte de uma lei congelada, com os grupos e os documentos que cada um aceita."""
+    GrupoReserva = apps.get_model("legislacao", "GrupoReserva")
+    DocumentoAceito = apps.get_model("legislacao", "DocumentoAceito")
+    nova = _0007._nova_versao(apps.get_model("legislacao", "Lei"), GrupoReserva, atual)
+    grupos = {g.codigo: g for g in GrupoReserva.objects.filter(lei=nova)}
+    documentos = list(DocumentoAceito.objects.filter(grupo__lei=atual).select_related("grupo"))
+    for documento in documentos:
+        documento.pk, documento.grupo = None, grupos[documento.grupo.codigo]
+    DocumentoAceito.objects.bulk_create(documentos)
+    return nova
 
 
 def preencher(apps, schema_editor):
     Lei = apps.get_model("legislacao", "Lei")
     for slug, dados in DADOS.items():
-        Lei.objects.filter(slug=slug).update(**dados)
+        if slug in SO_CITACAO:
+            Lei.objects.filter(slug=slug).update(**dados)
+            continue
+        atual = Lei.objects.filter(slug=slug, versao_posterior__isnull=True).first()
+        if atual is None:
+            continue
+        if atual.congelada:
+            atual = _nova_versao(apps, atual)
+        for campo, valor in dados.items():
+            setattr(atual, campo, valor)
+        atual.save()
+        _0007._historico(apps.get_model("legislacao", "HistoricalLei"), atual, MOTIVO)
 
 
 def desfazer(apps, schema_editor):
+    """As versões que a migração criou saem, se ninguém as usou nem as editou depois; as demais voltam ao que eram."""
     Lei = apps.get_model("legislacao", "Lei")
-    for slug in DADOS:
-        Lei.objects.filter(slug=slug).update(**PADRAO, **ANTES.get(slug, {}))
+    HistoricalLei = apps.get_model("legislacao", "HistoricalLei")
+    criadas = HistoricalLei.objects.filter(history_change_reason=MOTIVO, versao__gt=1).values_list("id", flat=True)
+    for lei in Lei.objects.filter(pk__in=list(criadas), congelada=False, versao_posterior__isnull=True):
+        if not HistoricalLei.objects.filter(id=lei.pk).exclude(history_change_reason=MOTIVO).exists():
+            # Sem a cascata do ORM, de baixo para cima: os modelos da migração, nas outras apps que apontam para o
+            # grupo, são de outra renderização, e a coleta da cascata os recusa. Nada mais aponta para uma versão que
+            # nenhum edital usou (não congelada).
+            for modelo, filtro in (("DocumentoAceito", {"grupo__lei_id": lei.pk}), ("GrupoReserva", {"lei_id": lei.pk}),
+                                   ("Lei", {"pk": lei.pk})):
+                linhas = apps.get_model("legislacao", modelo).objects.filter(**filtro)
+                linhas._raw_delete(linhas.db)
+    for slug, dados in DADOS.items():
+        Lei.objects.filter(slug=slug).update(**{campo: PADRAO[campo] for campo in dados})
 
 
 class Migration(migrations.Migration):
