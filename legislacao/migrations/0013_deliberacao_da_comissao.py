@@ -73,6 +73,7 @@ def preencher(apps, schema_editor):
             setattr(atual, campo, valor)
         atual.save()
         _0007._historico(apps.get_model("legislacao", "HistoricalLei"), atual, MOTIVO)
+    _conferir_chaves_agora(schema_editor)
 
 
 def desfazer(apps, schema_editor):
@@ -91,6 +92,14 @@ def desfazer(apps, schema_editor):
                 linhas._raw_delete(linhas.db)
     for slug, dados in DADOS.items():
         Lei.objects.filter(slug=slug).update(**{campo: PADRAO[campo] for campo in dados})
+    _conferir_chaves_agora(schema_editor)
+
+
+def _conferir_chaves_agora(schema_editor) -> None:
+    """No PostgreSQL, as chaves estrangeiras conferidas só no fim da transação impediriam o ALTER TABLE que vem depois
+    na mesma migração («pending trigger events»): confere-as já."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
 
 class Migration(migrations.Migration):
