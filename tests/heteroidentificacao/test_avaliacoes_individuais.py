@@ -368,3 +368,15 @@ def test_a_regra_de_decisao_so_muda_por_retificacao_e_antes_da_primeira_decisao(
     _deliberar(sessao.avaliacoes.get(), presidente, _titulares(comissao_federal), [False] * 5)
     with pytest.raises(ErroOperacao, match="já decidiu"):
         retificar(RegraDecisao.MAIORIA)
+
+
+def test_o_relatorio_do_titular_traz_as_avaliacoes_individuais(comissao_federal, admin_user, relogio):
+    """LGPD art. 18: o candidato vê as avaliações que a ata transcreve (a lei federal não põe os nomes em sigilo)."""
+    from heteroidentificacao.titular import secoes
+
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    avaliacao = _deliberar(sessao.avaliacoes.get(), presidente, _titulares(comissao_federal), [True] * 5)
+    secao = next(s for s in secoes(avaliacao.inscricao.candidato.cpf, None)
+                 if s.titulo == "Avaliações individuais dos membros")
+    assert len(secao.linhas) == 5 and {linha[2] for linha in secao.linhas} == {m.nome for m in
+                                                                                _titulares(comissao_federal)}
