@@ -28,7 +28,7 @@ from simple_history.models import HistoricalRecords
 
 from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import comprovacao, corte, motor
-from legislacao.models import Consequencia, Lei, citar, consequencias_admitidas
+from legislacao.models import Consequencia, FormaDeliberacao, Lei, citar, consequencias_admitidas
 from legislacao.selectors import Aplicabilidade, lei_aplicavel
 from nucleo.models import Esfera, Municipio, Orgao, TarefaComProgresso
 from nucleo.texto import data_br, percentual_br, plural
@@ -58,6 +58,16 @@ class EstadoCertame(models.TextChoices):
 
 ORDEM_DOS_ESTADOS = list(EstadoCertame.values)
 ARREDONDAMENTOS = Lei._meta.get_field("arredondamento").choices
+
+
+class RegraDecisao(models.TextChoices):
+    """Como as avaliações individuais dos membros decidem, quando a lei manda a comissão avaliar assim
+    (`Lei.forma_deliberacao`); os mesmos valores de heteroidentificacao/deliberacao.py, que as aplica."""
+
+    MAIORIA = "maioria", "Maioria dos membros"
+    UNANIMIDADE_PARA_INDEFERIR = "unanimidade", "Unanimidade para indeferir a autodeclaração"
+    DUAS_INSTANCIAS = "duas_instancias", ("Duas instâncias: a autodeclaração prevalece se as decisões desfavoráveis "
+                                          "da comissão e da recursal forem ambas não unânimes")
 
 
 def validar_posicoes(valor: str) -> None:
@@ -137,6 +147,14 @@ class Certame(models.Model):
     item_nao_confirmacao = models.CharField(
         "item do edital da não confirmação", max_length=200, blank=True, db_default="",
         help_text="P. ex. «item 7.12». Citado com o artigo da lei nas listas, nas atas e no quadro de vagas.")
+    regra_decisao = models.CharField(
+        "regra de decisão das avaliações individuais", max_length=20, choices=RegraDecisao.choices,
+        default=RegraDecisao.MAIORIA, db_default=RegraDecisao.MAIORIA,
+        help_text="Só onde a lei manda cada membro da comissão registrar a sua avaliação; onde ela manda votar, vale a "
+                  "maioria da lei.")
+    item_regra_decisao = models.CharField(
+        "item do edital da regra de decisão", max_length=200, blank=True, db_default="",
+        help_text="O item que a estabelece, citado na ata (p. ex. «item 5.2.6.15 do edital»).")
     estado = models.CharField("situação", max_length=24, choices=EstadoCertame.choices,
                               default=EstadoCertame.RASCUNHO, db_index=True)
     lei = models.ForeignKey(Lei, verbose_name="lei aplicada", null=True, blank=True, on_delete=models.PROTECT,
@@ -276,9 +294,9 @@ class Certame(models.Model):
 
 
 # As regras do edital que o motor aplica junto com as da lei (`Certame.regras_motor`): as vagas PcD e o item do
-# critério das posições. Publicado o edital, mudam só por retificação.
+# critério das posições; e a regra de decisão da comissão. Publicado o edital, mudam só por retificação.
 CAMPOS_DAS_REGRAS_DO_EDITAL = ("pcd_percentual", "pcd_arredondamento", "pcd_minimo_vagas", "pcd_posicoes",
-                               "pcd_intervalo", "pcd_base", "item_criterio")
+                               "pcd_intervalo", "pcd_base", "item_criterio", "regra_decisao", "item_regra_decisao")
 
 
 def erro_da_nao_confirmacao(escolha: str, item: str, admitidas: tuple[str, ...], artigo: str) -> str:
@@ -373,6 +391,21 @@ def erro_das_vagas_pcd(certame: Certame, vagas: int, vagas_pcd: int) -> str:
     base = f" ({certame.pcd_base})" if certame.pcd_base else ""
     return (f"Pelo percentual PcD do edital ({percentual_br(certame.pcd_percentual)} das vagas, {regra}{base}), um "
             f"cargo com {plural(vagas, 'vaga')} tem {plural(devidas, 'vaga PcD', 'vagas PcD')}, e não {vagas_pcd}.")
+
+
+def erro_da_regra_de_decisao(regra: str, lei: Lei | None) -> str:
+    """A regra de decisão do edital é uma escolha dentro da lei: só onde ela manda cada membro da comissão registrar
+    a sua avaliação (`Lei.forma_deliberacao`); onde manda votar, vale a maioria dela. A mensagem diz por quê, ou
+    vazia."""
+    if regra == RegraDecisao.MAIORIA or (lei is not None and lei.forma_deliberacao == FormaDeliberacao.INDIVIDUAL):
+        return ""
+    rotulo = RegraDecisao(regra).label.lower()
+    if lei is None:
+        return (f"A regra de decisão «{rotulo}» vale só onde a lei manda cada membro da comissão registrar a sua "
+                "avaliação, e nenhuma lei se aplica a este edital: escolha a maioria.")
+    return (f"A regra de decisão «{rotulo}» vale só onde a lei manda cada membro da comissão registrar a sua "
+            f"avaliação; a lei deste edital manda a comissão votar"
+            f"{citar(lei.artigo_forma_deliberacao or lei.artigo_votacao)}: escolha a maioria.")
 
 
 class CorRaca(models.TextChoices):

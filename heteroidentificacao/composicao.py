@@ -48,6 +48,11 @@ class RegrasComissao:
     artigo_votacao: str = ""
     maioria_dos_presentes: bool = False
     """A maioria conta os presentes, e não os membros da comissão (uma lei que diga «maioria dos presentes»)."""
+    minimo_suplentes: int | None = None
+    artigo_suplentes: str = ""
+    diversidade_genero: bool = False
+    diversidade_cor: bool = False
+    artigo_diversidade: str = ""
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,13 @@ def conferir(regras: RegrasComissao, membros: list[MembroComissao], *, data: dat
         falhas.append(Problema(
             f"A comissão tem {plural(len(titulares), 'titular', 'titulares')}; a lei exige ao menos "
             f"{regras.minimo_membros}.", regras.artigo_minimo_membros))
+    suplentes = len(membros) - len(titulares)
+    if regras.minimo_suplentes and suplentes < regras.minimo_suplentes:
+        falhas.append(Problema(
+            f"A comissão tem {plural(suplentes, 'suplente', 'suplentes')}; a lei exige ao menos "
+            f"{regras.minimo_suplentes}.", regras.artigo_suplentes))
     falhas.extend(_minimos(regras, titulares, entre_titulares=True))
+    falhas.extend(_diversidade(regras, titulares, "Os titulares"))
     falhas.extend(_presidencia(regras, membros))
     for membro in membros:
         falhas.extend(requisitos(regras, membro, data))
@@ -114,10 +125,11 @@ def conferir(regras: RegrasComissao, membros: list[MembroComissao], *, data: dat
         falhas.append(Problema(
             "A comissão recursal não pode ter quem julgou em primeira instância: " + ", ".join(cpfs_repetidos) + "."))
 
-    if len({m.genero for m in titulares if m.genero in {"feminino", "masculino"}}) == 1 and len(titulares) > 1:
+    if (not regras.diversidade_genero and len(titulares) > 1
+            and len({m.genero for m in titulares if m.genero in {"feminino", "masculino"}}) == 1):
         avisos.append(Problema("Todos os titulares são do mesmo gênero: a prática federal recomenda diversidade "
                                "de gênero na comissão.", "Portaria Normativa SGP/MP nº 4/2018, art. 6º, § 2º"))
-    if len({m.cor_raca for m in titulares}) == 1 and len(titulares) > 1:
+    if not regras.diversidade_cor and len({m.cor_raca for m in titulares}) == 1 and len(titulares) > 1:
         avisos.append(Problema("Todos os titulares têm a mesma cor ou raça: a prática federal recomenda "
                                "diversidade de cor.", "Portaria Normativa SGP/MP nº 4/2018, art. 6º, § 2º"))
     necessarios = presentes_necessarios(regras, len(titulares))
@@ -158,6 +170,7 @@ def conferir_presentes(regras: RegrasComissao, presentes: list[MembroComissao], 
         falhas.append(Problema(f"Sem quórum: {plural(n, 'membro presente', 'membros presentes')}; a comissão "
                                f"delibera com ao menos {minimo}.", regras.artigo_minimo_membros))
     falhas.extend(_minimos(regras, presentes, entre_titulares=False))
+    falhas.extend(_diversidade(regras, presentes, "Os presentes"))
     presidente = next((m for m in presentes if m.presidente), None)
     if presidente is None:
         falhas.append(Problema("O presidente precisa estar entre os presentes: é ele quem conduz a sessão."))
@@ -186,6 +199,20 @@ def _presidencia(regras: RegrasComissao, membros: list[MembroComissao]) -> list[
     if regras.presidente_carreira and not presidente.servidor_carreira:
         falhas.append(Problema(f"O presidente ({presidente.nome}) precisa ser servidor público de carreira.",
                                regras.artigo_presidente))
+    return falhas
+
+
+def _diversidade(regras: RegrasComissao, membros: list[MembroComissao], quem: str) -> list[Problema]:
+    """A diversidade de gênero e de cor que a lei exige (p. ex. Lei 15.142/2025, art. 3º, II: «diversidade racial e
+    de gênero»), entre os titulares designados ou entre os que deliberam."""
+    falhas = []
+    generos = {m.genero for m in membros if m.genero in {"feminino", "masculino"}}
+    if regras.diversidade_genero and len(membros) > 1 and len(generos) < 2:
+        falhas.append(Problema(f"{quem} precisam incluir mulheres e homens: a lei exige diversidade de gênero na "
+                               "comissão.", regras.artigo_diversidade))
+    if regras.diversidade_cor and len(membros) > 1 and len({m.cor_raca for m in membros}) < 2:
+        falhas.append(Problema(f"{quem} têm todos a mesma cor ou raça: a lei exige diversidade de cor na comissão.",
+                               regras.artigo_diversidade))
     return falhas
 
 

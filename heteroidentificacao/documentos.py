@@ -4,7 +4,8 @@ Todos saem por `documentos.pdf.emitir_pdf` (código de verificação, QR code, S
 contextos. Candidatos e avaliações chegam ao template como dataclasses com o que cada documento pode mostrar, nunca
 como objetos do banco, e a consulta adia `notas_entrevista`: as notas sigilosas da entrevista não chegam a uma ata
 (Afonso Cláudio art. 10, IV). Dos votos, só `Avaliacao.votos_abertos_texto` (art. 11, § 2º): nem a unanimidade nem
-o voto de um membro aparecem.
+o voto de um membro aparecem. Onde a lei manda cada membro registrar a sua avaliação, assinada (`Lei.forma_deliberacao`;
+decisão 0017), não há voto secreto: a ata transcreve cada avaliação com o nome do membro.
 
 A ata é montada de blocos (abertura, base legal, presentes, avaliações, deliberação, ocorrências, encerramento,
 assinaturas) cuja ordem é dado (`BLOCOS_ATA_SESSAO`, `BLOCOS_ATA_RECURSOS`), como nas atas do SAPL. Uma sessão
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from itertools import groupby
 
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.text import Truncator
 
@@ -34,6 +36,7 @@ from heteroidentificacao.composicao import Enunciado
 from heteroidentificacao.models import (
     AcessoGravacao,
     Avaliacao,
+    AvaliacaoIndividual,
     Caracteristica,
     Comissao,
     EstadoFraude,
@@ -49,7 +52,8 @@ from heteroidentificacao.models import (
 )
 from heteroidentificacao.selectors import exames_da_gravacao, prazo_recurso_fim, titulares
 from heteroidentificacao.services import ErroOperacao, comissao_que_julga
-from legislacao.models import Consequencia, Lei, Maioria, SemMaioria
+from heteroidentificacao.services.deliberacao import assinatura_confere
+from legislacao.models import Consequencia, FormaDeliberacao, Lei, Maioria, SemMaioria
 
 # Os tipos dos documentos da heteroidentificação (documentos/tipos.py); o código fica guardado em cada documento.
 TIPO_ATA_SESSAO = registrar_tipo("ata_sessao", "Ata de sessão de heteroidentificação")
@@ -79,8 +83,23 @@ class Presente:
 
 
 @dataclass(frozen=True)
+class AvaliacaoDoMembro:
+    """A avaliação individual de um membro, onde a lei manda cada um registrar a sua (decisão 0017): não é secreta, e
+    a ata a mostra com o nome. O voto secreto nunca chega aqui."""
+
+    nome: str
+    defere: bool
+    tracos: str
+    fundamentacao: str
+    registrada_em: datetime
+    assinatura: str
+    assinatura_confere: bool
+
+
+@dataclass(frozen=True)
 class LinhaDaAta:
-    """O que as atas registram de um candidato e da decisão: nunca as notas da entrevista nem o voto de um membro."""
+    """O que as atas registram de um candidato e da decisão: nunca as notas da entrevista nem o voto secreto de um
+    membro (só a avaliação individual assinada, onde a lei manda cada membro registrar a sua)."""
 
     numero: str
     nome: str
@@ -90,6 +109,9 @@ class LinhaDaAta:
     por_duvida: bool
     caracteristicas: str
     parecer: str
+    individual: bool
+    individuais: tuple[AvaliacaoDoMembro, ...]
+    prevaleceu: bool
 
 
 @dataclass(frozen=True)
@@ -158,14 +180,20 @@ def _tracos(valores: list[str]) -> str:
 
 
 def _na_ata(avaliacao: Avaliacao) -> dict:
-    """Os campos de `LinhaDaAta`, da avaliação e do candidato."""
+    """Os campos de `LinhaDaAta`, da avaliação e do candidato; as avaliações individuais vêm pré-carregadas
+    (`_avaliacoes`), e só existem onde a lei manda cada membro avaliar."""
     inscricao, candidato = avaliacao.inscricao, avaliacao.inscricao.candidato
     return {"numero": inscricao.numero, "nome": _nome(candidato.nome, candidato.nome_social),
             "cargo": f"{inscricao.cargo.codigo} — {inscricao.cargo.nome}",
             "resultado": avaliacao.get_resultado_display() or "Aguardando o parecer da comissão",
             "votos": avaliacao.votos_abertos_texto,
             "por_duvida": avaliacao.por_duvida, "caracteristicas": _tracos(avaliacao.caracteristicas),
-            "parecer": avaliacao.parecer}
+            "parecer": avaliacao.parecer, "individual": avaliacao.por_avaliacoes_individuais,
+            "individuais": tuple(
+                AvaliacaoDoMembro(i.membro.nome, i.defere, _tracos(i.caracteristicas), i.fundamentacao,
+                                  i.registrada_em, i.assinatura, assinatura_confere(i))
+                for i in avaliacao.avaliacoes_individuais.all()),
+            "prevaleceu": avaliacao.prevaleceu_autodeclaracao}
 
 
 def _conforme(artigo: str) -> str:
@@ -201,6 +229,15 @@ def _maioria(lei: Lei) -> Regra | None:
     return None
 
 
+def _diversidade(lei: Lei) -> Regra | None:
+    exigidas = [nome for exige, nome in ((lei.comissao_diversidade_genero, "de gênero"),
+                                         (lei.comissao_diversidade_cor, "de cor")) if exige]
+    if not exigidas:
+        return None
+    return Regra(f"a comissão tem diversidade {' e '.join(exigidas)} entre os seus titulares e entre os que "
+                 "deliberam", lei.artigo_comissao_diversidade)
+
+
 def regras_da_sessao(lei: Lei | None, certame: Certame, *, recursos: bool = False) -> list[Regra]:
     """A base legal que a ata declara na abertura, só com as regras que a lei congelada no certame tem (e, na não
     confirmação, a escolha do edital dentro dela)."""
@@ -217,6 +254,9 @@ def regras_da_sessao(lei: Lei | None, certame: Certame, *, recursos: bool = Fals
         _maioria(lei),
         Regra("os votos são secretos e a ata registra apenas o número de votos abertos até a formação da decisão",
               lei.artigo_votacao) if lei.votacao_secreta else None,
+        Regra("cada membro registra a sua avaliação motivada, assinada, e a ata a transcreve com o seu nome",
+              lei.artigo_forma_deliberacao) if lei.forma_deliberacao == FormaDeliberacao.INDIVIDUAL else None,
+        _diversidade(lei),
         Regra("para que o resultado nunca revele o voto de cada membro, só se vota com mais membros presentes do que "
               "a maioria", lei.artigo_votacao) if lei.votacao_secreta else None,
         Regra("a composição exigida da comissão é conferida sobre os membros que de fato deliberam, a cada votação",
@@ -321,8 +361,10 @@ def _emitir(template: str, contexto: dict, *, tipo: str, usuario, referencia, ti
 
 
 def _avaliacoes(**filtros):
+    individuais = AvaliacaoIndividual.objects.select_related("membro").order_by("membro__nome", "pk")
     return (Avaliacao.objects.filter(**filtros).defer("notas_entrevista")
-            .select_related("inscricao__candidato", "inscricao__cargo").order_by("horario", "pk"))
+            .select_related("inscricao__candidato", "inscricao__cargo")
+            .prefetch_related(Prefetch("avaliacoes_individuais", queryset=individuais)).order_by("horario", "pk"))
 
 
 def _gravacao(avaliacao: Avaliacao) -> str:

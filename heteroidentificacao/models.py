@@ -27,6 +27,7 @@ from simple_history.models import HistoricalRecords
 from concursos.models import Certame, CorRaca, Escolaridade, Genero, Inscricao
 from documentos.envios import validar_pdf_enviado
 from heteroidentificacao.apuracao import texto_votos
+from nucleo.texto import plural
 
 
 class Instancia(models.TextChoices):
@@ -244,6 +245,8 @@ class Resultado(models.TextChoices):
 class FormaVotacao(models.TextChoices):
     ELETRONICA = "eletronica", "Cada membro no seu dispositivo"
     PAPEL = "papel", "Cédulas em papel (o presidente registra as abertas)"
+    # Só onde a lei manda cada membro registrar a sua avaliação (Lei.forma_deliberacao): nada nela é secreto.
+    INDIVIDUAL = "individual", "Avaliação individual de cada membro, registrada e assinada"
 
 
 class Caracteristica(models.TextChoices):
@@ -285,6 +288,9 @@ class Avaliacao(models.Model):
     apurada_em = models.DateTimeField("apurada em", null=True, blank=True)
     resultado = models.CharField("resultado", max_length=16, choices=Resultado.choices, blank=True)
     por_duvida = models.BooleanField("confirmada pela dúvida razoável", default=False)
+    prevaleceu_autodeclaracao = models.BooleanField(
+        "autodeclaração prevaleceu pela regra das duas instâncias", default=False, db_default=False,
+        help_text="As decisões desfavoráveis da comissão e da recursal foram ambas não unânimes (regra do edital).")
     caracteristicas = models.JSONField("traços fenotípicos observados", default=list, blank=True)
     parecer = models.TextField("parecer motivado", blank=True)
     gravacao_referencia = models.CharField("gravação (referência do arquivo)", max_length=300, blank=True)
@@ -330,8 +336,16 @@ class Avaliacao(models.Model):
         return self.estado == EstadoAvaliacao.APURADA and not self.resultado
 
     @property
+    def por_avaliacoes_individuais(self) -> bool:
+        return self.forma_votacao == FormaVotacao.INDIVIDUAL
+
+    @property
     def votos_abertos_texto(self) -> str:
-        """O que a ata registra (art. 11, § 2º): «2 votos» ou «3 votos (2 a 1)», nunca «3 a 0»."""
+        """O que a ata registra (art. 11, § 2º): «2 votos» ou «3 votos (2 a 1)», nunca «3 a 0». Nas avaliações
+        individuais, que não são secretas, o placar inteiro: «5 avaliações (3 a 2)», «5 avaliações (5 a 0)»."""
+        if self.por_avaliacoes_individuais and self.cedulas_abertas is not None:
+            return (f"{plural(self.cedulas_abertas, 'avaliação', 'avaliações')} ({self.abertas_confirmam or 0} "
+                    f"favoráveis a {self.abertas_nao_confirmam or 0} desfavoráveis)")
         if self.cedulas_abertas is None:
             return ""
         return texto_votos(self.cedulas_abertas, self.abertas_confirmam or 0, self.abertas_nao_confirmam or 0)
@@ -380,6 +394,46 @@ class Cedula(models.Model):
 
     def __str__(self) -> str:
         return "Cédula secreta"
+
+
+class AvaliacaoIndividual(models.Model):
+    """A avaliação de um membro, registrada do seu próprio login e assinada (decisão 0017): onde a lei manda cada
+    membro avaliar (`Lei.forma_deliberacao`), a ata a mostra com o nome, os traços e a fundamentação. Não é uma
+    cédula: nada aqui é secreto, e uma lei de votos secretos nunca chega a este registro.
+
+    A assinatura é o HMAC do conteúdo com a chave do servidor (`conteudo_assinado`): alterar uma linha no banco a
+    desfaz, e a ata diz que ela não confere. Registrada, não muda; só sai se a deliberação for anulada antes do
+    encerramento (a ata diz quando e por quê)."""
+
+    avaliacao = models.ForeignKey(Avaliacao, verbose_name="avaliação", on_delete=models.CASCADE,
+                                  related_name="avaliacoes_individuais")
+    membro = models.ForeignKey(Membro, verbose_name="membro", on_delete=models.PROTECT, related_name="+")
+    defere = models.BooleanField("defere a autodeclaração")
+    caracteristicas = models.JSONField("traços fenotípicos observados", default=list)
+    fundamentacao = models.TextField("fundamentação")
+    registrada_em = models.DateTimeField("registrada em")
+    assinatura = models.CharField("assinatura (HMAC-SHA-256)", max_length=64)
+
+    class Meta:
+        verbose_name = "avaliação individual de membro"
+        verbose_name_plural = "avaliações individuais de membros"
+        ordering = ["avaliacao", "registrada_em", "pk"]
+        constraints = [models.UniqueConstraint(fields=["avaliacao", "membro"], name="uma_avaliacao_por_membro")]
+
+    def __str__(self) -> str:
+        return f"Avaliação de {self.membro}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValidationError("A avaliação individual assinada não muda.")
+        super().save(*args, **kwargs)
+
+    def conteudo_assinado(self, cpf: str) -> str:
+        """O que a assinatura cobre: a avaliação, o membro (pelo CPF), a decisão, os traços, a fundamentação e o
+        momento."""
+        decisao = "defere" if self.defere else "indefere"
+        return "|".join(["avaliacao-individual-v1", str(self.avaliacao_id), cpf, decisao,
+                         ",".join(sorted(self.caracteristicas)), self.fundamentacao, self.registrada_em.isoformat()])
 
 
 class EstadoRecurso(models.TextChoices):

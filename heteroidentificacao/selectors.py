@@ -58,6 +58,9 @@ def regras_da_comissao(comissao: Comissao) -> RegrasComissao:
         confidencialidade=lei.comissao_confidencialidade, artigo_confidencialidade=lei.artigo_confidencialidade,
         votacao_secreta=lei.votacao_secreta, artigo_votacao=lei.artigo_votacao,
         maioria_dos_presentes=lei.maioria == Maioria.SIMPLES_PRESENTES,
+        minimo_suplentes=lei.comissao_minimo_suplentes, artigo_suplentes=lei.artigo_comissao_suplentes,
+        diversidade_genero=lei.comissao_diversidade_genero, diversidade_cor=lei.comissao_diversidade_cor,
+        artigo_diversidade=lei.artigo_comissao_diversidade,
     )
 
 

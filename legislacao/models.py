@@ -58,6 +58,15 @@ class SemMaioria(models.TextChoices):
     NAO_CONFIRMA = "nao_confirma", "Não confirmada: só a maioria confirma a autodeclaração"
 
 
+class FormaDeliberacao(models.TextChoices):
+    """Como a comissão decide (decisão 0017): por votação em cédulas, que a lei pode mandar secreta (p. ex. Afonso
+    Cláudio art. 11, § 2º), ou pela avaliação individual de cada membro, registrada e assinada no seu próprio login,
+    que a ata mostra por inteiro (os editais federais da IN Conjunta MGI/MIR/MPI nº 261/2025)."""
+
+    VOTACAO = "votacao", "Votação em cédulas (secreta, se a lei o exige)"
+    INDIVIDUAL = "individual", "Avaliação individual de cada membro, registrada e assinada"
+
+
 class InstanciaRecurso(models.TextChoices):
     MESMA_OU_SUPERIOR = "mesma_ou_superior", "A mesma comissão ou órgão colegiado superior, conforme o edital"
     RECURSAL = "recursal", "Comissão recursal sem membros da primeira"
@@ -276,6 +285,21 @@ class Lei(models.Model):
     votacao_secreta = models.BooleanField("votos secretos (ata só com os votos abertos até a decisão)",
                                           default=False)
     artigo_votacao = _artigo("artigo da votação")
+    forma_deliberacao = models.CharField(
+        "forma de deliberação da comissão", max_length=12, choices=FormaDeliberacao.choices,
+        default=FormaDeliberacao.VOTACAO, db_default=FormaDeliberacao.VOTACAO,
+        help_text="Na avaliação individual, cada membro registra a sua avaliação motivada, e a ata a mostra com o "
+                  "nome: não cabe numa lei de votos secretos. A regra de decisão (maioria, unanimidade para indeferir, "
+                  "duas instâncias) é do edital.")
+    artigo_forma_deliberacao = _artigo("artigo da forma de deliberação", db_default="")
+    comissao_minimo_suplentes = models.PositiveSmallIntegerField("comissão: mínimo de suplentes", null=True,
+                                                                 blank=True)
+    artigo_comissao_suplentes = _artigo("artigo do mínimo de suplentes", db_default="")
+    comissao_diversidade_genero = models.BooleanField(
+        "comissão: titulares de mais de um gênero", default=False, db_default=False)
+    comissao_diversidade_cor = models.BooleanField(
+        "comissão: titulares de mais de uma cor ou raça", default=False, db_default=False)
+    artigo_comissao_diversidade = _artigo("artigo da diversidade da comissão", db_default="")
     recurso = models.CharField("instância de recurso", max_length=20, choices=InstanciaRecurso.choices,
                                default=InstanciaRecurso.NAO_PREVISTA)
     artigo_recurso = _artigo("artigo do recurso")
@@ -369,6 +393,10 @@ class Lei(models.Model):
             raise ValidationError({"uf": "Uma lei estadual precisa da UF."})
         if self.municipio_id:
             self.uf = self.municipio.uf
+        if self.forma_deliberacao == FormaDeliberacao.INDIVIDUAL and self.votacao_secreta:
+            raise ValidationError({"forma_deliberacao": "Com votos secretos, a comissão delibera por votação: a "
+                                                        "avaliação individual mostra na ata o nome e a avaliação de "
+                                                        "cada membro."})
         if self.encerrada_em and self.data_publicacao and self.encerrada_em <= self.data_publicacao:
             raise ValidationError({"encerrada_em": "O encerramento tem de ser posterior à publicação."})
         if self.pk and self.congelada:

@@ -132,8 +132,10 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
                 "description": "O que acontece a quem a comissão de heteroidentificação não confirma, dentro do que a "
                                "lei admite: a lei que não dispõe deixa ao edital manter o candidato na ampla "
                                "concorrência ou eliminá-lo (com o item que o prevê). A não confirmação não é "
-                               "declaração falsa, que tem o seu procedimento.",
-                "fields": [("nao_confirmacao", "item_nao_confirmacao")]}),
+                               "declaração falsa, que tem o seu procedimento. Onde a lei manda cada membro da "
+                               "comissão registrar a sua avaliação, o edital escolhe também como elas decidem; onde a "
+                               "lei manda votar, vale a maioria dela.",
+                "fields": [("nao_confirmacao", "item_nao_confirmacao"), ("regra_decisao", "item_regra_decisao")]}),
         ]
         if obj is not None:
             campos = ["situacao", "lei_aplicada", "motivo", "publicado_em"]

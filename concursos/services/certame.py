@@ -18,6 +18,7 @@ from concursos.models import (
     Inscricao,
     TipoAto,
     erro_da_nao_confirmacao,
+    erro_da_regra_de_decisao,
     erro_das_vagas_pcd,
 )
 from legislacao import comprovacao, motor
@@ -167,6 +168,8 @@ def certame_publicar(*, certame: Certame, usuario, justificativa: str = "", data
     _exigir_municipio(certame)
     aplicabilidade = certame.aplicabilidade()
     certame.justificativa_sem_lei = _exigir_justificativa(aplicabilidade, justificativa)
+    if erro := erro_da_regra_de_decisao(certame.regra_decisao, aplicabilidade.lei):
+        raise ErroOperacao(erro)
     lei = lei_congelar(lei=aplicabilidade.lei) if aplicabilidade.lei else None
     regras = lei.regras() if lei else REGRAS_SEM_LEI
     com_edital = replace(regras, pcd=certame.regra_pcd(), item_criterio=certame.item_criterio)

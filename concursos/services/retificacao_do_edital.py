@@ -42,6 +42,7 @@ from concursos.models import (
     EstadoCertame,
     TipoAto,
     erro_da_nao_confirmacao,
+    erro_da_regra_de_decisao,
     erro_das_vagas_pcd,
 )
 from concursos.services.certame import ato_registrar
@@ -113,6 +114,12 @@ def _conferir_certame(certame: Certame, novos: dict) -> None:
     meses = novos.get("validade_meses")
     if meses is not None and not 1 <= meses <= 24:
         raise ErroOperacao("O prazo de validade vai de 1 a 24 meses (Constituição Federal, art. 37, III).")
+    regra = novos.get("regra_decisao", certame.regra_decisao)
+    if erro := erro_da_regra_de_decisao(regra, certame.lei):
+        raise ErroOperacao(erro)
+    if regra != certame.regra_decisao and nao_confirmacao.houve_decisao_da_comissao(certame):
+        raise ErroOperacao("A comissão de heteroidentificação já decidiu sobre algum candidato: a regra de decisão "
+                           "das avaliações individuais não muda mais.")
     posicoes = [c for c in CAMPOS_DAS_POSICOES if c in novos and novos[c] != getattr(certame, c)]
     if posicoes and Chamada.objects.filter(cargo__certame=certame).exists():
         raise ErroOperacao("Já houve chamada neste certame: a ordem de nomeação é permanente, e a regra das vagas "

@@ -32,6 +32,7 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import condicoes_do_recurso_que_faltam, cotistas_a_convocar
+from heteroidentificacao.services.deliberacao import assinatura_confere
 from legislacao.models import citar
 from nucleo.consulta import SoConsultaMixin
 from nucleo.historico import HistoricoSoConsultaAdmin
@@ -270,7 +271,8 @@ class AvaliacaoAdmin(RecorteOrgaoAdmin, AvaliacaoLeituraMixin, SoConsultaMixin, 
                                                "estado"]}),
             ("Votação e parecer", {"fields": [("iniciada_em", "apurada_em"), "forma_votacao",
                                               ("membros_da_comissao", "votantes", "maioria"),
-                                              "votos", "resultado", "por_duvida", "tracos", "parecer",
+                                              "votos", "avaliacoes_dos_membros", "resultado", "por_duvida",
+                                              "prevaleceu_autodeclaracao", "tracos", "parecer",
                                               "resultado_publicado_em", "nova_convocacao_por"]}),
             ("Gravação", {"fields": ["gravacao", "acessos"]}),
         ]
@@ -312,6 +314,20 @@ class AvaliacaoAdmin(RecorteOrgaoAdmin, AvaliacaoLeituraMixin, SoConsultaMixin, 
     @admin.display(description="traços fenotípicos observados")
     def tracos(self, avaliacao: Avaliacao) -> str:
         return ", ".join(Caracteristica(c).label for c in avaliacao.caracteristicas) or "—"
+
+    @admin.display(description="avaliações individuais dos membros")
+    def avaliacoes_dos_membros(self, avaliacao: Avaliacao) -> str:
+        """Onde a lei manda cada membro avaliar (decisão 0017): a avaliação de cada um, como na ata. Os nomes seguem
+        o sigilo da lei até o resultado (`Comissao.nomes_publicos`); o voto secreto nunca chega aqui."""
+        individuais = list(avaliacao.avaliacoes_individuais.select_related("membro").order_by("membro__nome"))
+        if not individuais:
+            return "—"
+        comissao = avaliacao.sessao.comissao
+        com_nomes = not (comissao.lei and comissao.lei.sigilo_membros) or comissao.nomes_publicos
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {} — {}{}</li>", (
+            (i.membro.nome if com_nomes else f"Membro nº {n}", "defere" if i.defere else "indefere",
+             i.fundamentacao, "" if assinatura_confere(i) else " (assinatura não confere)")
+            for n, i in enumerate(individuais, 1))))
 
     @admin.display(description="gravação", boolean=True)
     def gravacao_registrada(self, avaliacao: Avaliacao) -> bool:

@@ -1,7 +1,8 @@
 """Escritas da heteroidentificação: cada passo do procedimento é uma função, numa transação, com registro.
 
 Convocação → sessão aberta (quórum e composição conferidos) → presença → entrevista → o candidato
-deixa a sala (Afonso Cláudio art. 9º, § 6º) → votação secreta → apuração (art. 9º, § 4º; art. 11, § 2º)
+deixa a sala (Afonso Cláudio art. 9º, § 6º) → votação secreta → apuração (art. 9º, § 4º; art. 11, § 2º), ou,
+onde a lei manda cada membro avaliar, as avaliações individuais assinadas e o encerramento pela regra do edital
 → parecer motivado (art. 6º, § 1º) → efeito na inscrição do certame. Depois: resultado provisório,
 recursos (art. 6º, § 2º), resultado final e, se houver indício de fraude, o procedimento com
 contraditório e ampla defesa (art. 7º).
@@ -14,6 +15,7 @@ from heteroidentificacao.services.avaliacao import (
     parecer_registrar,
 )
 from heteroidentificacao.services.comum import PARECER_MINIMO
+from heteroidentificacao.services.deliberacao import avaliacao_individual_registrar, deliberacao_encerrar
 from heteroidentificacao.services.fraude import fraude_decidir, fraude_instaurar, fraude_registrar_defesa
 from heteroidentificacao.services.gravacao import (
     gravacao_acessar,
@@ -43,11 +45,13 @@ __all__ = [
     "PARECER_MINIMO",
     "ErroOperacao",
     "avaliacao_anotar",
+    "avaliacao_individual_registrar",
     "avaliacao_registrar_presenca",
     "avaliacao_transferir",
     "cedula_papel_abrir",
     "comissao_que_julga",
     "cotista_dispensar",
+    "deliberacao_encerrar",
     "fraude_decidir",
     "fraude_instaurar",
     "fraude_registrar_defesa",

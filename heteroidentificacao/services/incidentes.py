@@ -77,6 +77,8 @@ def membro_registrar_saida(*, sessao: Sessao, membro: Membro, motivo: str, usuar
         travar_votos(avaliacao.pk, [membro.usuario_id] if membro.usuario_id else [])
         if avaliacao.forma_votacao == FormaVotacao.ELETRONICA:
             votou = Participacao.objects.filter(avaliacao=avaliacao, membro=membro).exists()
+        elif avaliacao.por_avaliacoes_individuais:
+            votou = avaliacao.avaliacoes_individuais.filter(membro=membro).exists()
         else:
             votou = votou_em_papel or bool(avaliacao.cedulas_abertas)
         if votou:

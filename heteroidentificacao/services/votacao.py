@@ -39,7 +39,7 @@ from heteroidentificacao.services.comum import (
     registrar_ocorrencia,
     travar_avaliacao,
 )
-from legislacao.models import SemMaioria, citar
+from legislacao.models import FormaDeliberacao, SemMaioria, citar
 from nucleo.servicos import ErroOperacao, auditar
 from nucleo.texto import plural
 
@@ -83,6 +83,22 @@ def _exigir_exame_da_gravacao(avaliacao: Avaliacao) -> None:
                            f"{citar(lei.artigo_gravacao)}.")
 
 
+def _exigir_forma_da_lei(forma: str, lei) -> None:
+    """A forma de deliberar é da lei congelada no certame (`Lei.forma_deliberacao`): onde ela manda cada membro
+    registrar a sua avaliação, só assim; onde manda votar, só em cédulas, eletrônicas ou de papel. Uma lei de votos
+    secretos nunca deixa a comissão deliberar com as avaliações nominais, que a ata mostra (decisão 0017)."""
+    if forma not in FormaVotacao.values:
+        raise ErroOperacao("Escolha a forma de votação.")
+    individual = lei is not None and lei.forma_deliberacao == FormaDeliberacao.INDIVIDUAL
+    if individual and forma != FormaVotacao.INDIVIDUAL:
+        raise ErroOperacao("A lei do certame manda cada membro registrar a sua avaliação, assinada"
+                           f"{citar(lei.artigo_forma_deliberacao)}: abra a deliberação por avaliações individuais.")
+    if not individual and forma == FormaVotacao.INDIVIDUAL:
+        segredo = (f": os votos são secretos{citar(lei.artigo_votacao)}" if lei is not None and lei.votacao_secreta
+                   else "")
+        raise ErroOperacao(f"A lei do certame manda a comissão votar{segredo}. Abra a votação eletrônica ou em papel.")
+
+
 @transaction.atomic
 def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA, candidato_saiu: bool,
                   usuario) -> Avaliacao:
@@ -106,8 +122,7 @@ def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA,
             raise ErroOperacao("Confirme que a comissão examinou a gravação da avaliação recorrida.")
         raise ErroOperacao("Confirme que o candidato deixou a sala: é vedado deliberar na presença do candidato"
                            f"{citar(lei.artigo_deliberacao if lei else '')}.")
-    if forma not in FormaVotacao.values:
-        raise ErroOperacao("Escolha a forma de votação.")
+    _exigir_forma_da_lei(forma, lei)
     if avaliacao.em_recurso and not avaliacao.recurso_contra_ausencia:
         _exigir_exame_da_gravacao(avaliacao)
     eleitores = list(sessao.presentes.all())
@@ -168,6 +183,8 @@ def _recusar_voto(avaliacao: Avaliacao, usuario) -> None:
         pk=avaliacao.pk)
     if avaliacao.estado != EstadoAvaliacao.VOTACAO or avaliacao.sessao.estado != EstadoSessao.ABERTA:
         raise ErroOperacao("A votação desta avaliação não está aberta.")
+    if avaliacao.forma_votacao == FormaVotacao.INDIVIDUAL:
+        raise ErroOperacao("Nesta deliberação cada membro registra a sua avaliação, assinada: não há cédula.")
     if avaliacao.forma_votacao != FormaVotacao.ELETRONICA:
         raise ErroOperacao("Esta votação é em cédulas de papel.")
     if usuario.is_authenticated and Eleitor.objects.filter(avaliacao=avaliacao, membro__usuario=usuario).exists():
@@ -238,7 +255,7 @@ def cedula_papel_abrir(*, avaliacao: Avaliacao, confirma: bool, usuario) -> Aval
     return avaliacao
 
 
-def _resultado_da_decisao(avaliacao: Avaliacao, decisao: bool | None) -> str:
+def resultado_da_decisao(avaliacao: Avaliacao, decisao: bool | None) -> str:
     """O que a apuração decide por si: só a maioria (art. 9º, § 4º). Sem maioria, a lei diz o que vale; se ela manda
     a comissão motivar a dúvida razoável (art. 6º, § 1º), o resultado fica em branco até o parecer."""
     if avaliacao.recurso_contra_ausencia:
@@ -259,7 +276,7 @@ def _concluir_apuracao(avaliacao: Avaliacao, abertas: int, confirmam: int, nao_c
     avaliacao.abertas_nao_confirmam = nao_confirmam
     avaliacao.apurada_em = timezone.now()
     avaliacao.estado = EstadoAvaliacao.APURADA
-    avaliacao.resultado = _resultado_da_decisao(avaliacao, decisao)
+    avaliacao.resultado = resultado_da_decisao(avaliacao, decisao)
     avaliacao.por_duvida = False
     texto = apuracao.texto_votos(abertas, confirmam, nao_confirmam)
     sem_maioria = "" if decisao is not None else f", sem que um lado alcançasse a maioria de {avaliacao.maioria}"
@@ -286,14 +303,22 @@ def votacao_anular(*, avaliacao: Avaliacao, motivo: str, usuario, automatica: bo
     _travar_eleitores(avaliacao)
     Cedula.objects.filter(avaliacao=avaliacao).delete()
     Participacao.objects.filter(avaliacao=avaliacao).delete()
+    individuais = avaliacao.avaliacoes_individuais.count()
+    avaliacao.avaliacoes_individuais.all().delete()
     avaliacao.eleitores.clear()
     avaliacao.estado = avaliacao.estado_antes_da_votacao
     avaliacao.forma_votacao = ""
     avaliacao.votantes = avaliacao.maioria = avaliacao.membros_da_comissao = None
     avaliacao.cedulas_abertas = avaliacao.abertas_confirmam = avaliacao.abertas_nao_confirmam = None
     candidato = avaliacao.inscricao.numero
-    destino = ("As cédulas em papel depositadas devem ser destruídas sem leitura." if papel
-               else "As cédulas depositadas foram destruídas sem leitura.")
+    if avaliacao.por_avaliacoes_individuais:
+        descartadas = plural(individuais, "avaliação individual registrada foi descartada",
+                             "avaliações individuais registradas foram descartadas")
+        destino = f"{descartadas}." if individuais else "Nenhum membro havia registrado a sua avaliação."
+    elif papel:
+        destino = "As cédulas em papel depositadas devem ser destruídas sem leitura."
+    else:
+        destino = "As cédulas depositadas foram destruídas sem leitura."
     registrar_ocorrencia(sessao, TipoOcorrencia.VOTACAO_ANULADA,
                          f"Às {hora(timezone.now())}, a votação da inscrição {candidato} foi anulada antes da "
                          f"apuração. Motivo: {motivo.rstrip('.')}. {destino}", usuario, avaliacao=avaliacao)

@@ -59,3 +59,8 @@ def voltar_a_sessao(sessao_id: int, avaliacao_id: int | None = None):
 def texto_participacao(votaram: int, votantes: int | None) -> str:
     """Quantos já votaram, nunca como votaram."""
     return f"{votaram} de {votantes or 0} membros presentes já votaram"
+
+
+def texto_avaliaram(avaliaram: int, avaliadores: int | None) -> str:
+    """Quantos já registraram a sua avaliação individual (que, diferente do voto secreto, a ata mostra depois)."""
+    return f"{avaliaram} de {avaliadores or 0} membros presentes já registraram a sua avaliação"

@@ -34,6 +34,7 @@ from heteroidentificacao.views.formularios import (
     SaidaForm,
     VotacaoForm,
 )
+from legislacao.models import FormaDeliberacao
 from nucleo.texto import plural
 
 
@@ -150,13 +151,17 @@ def anular_votacao(request, avaliacao: Avaliacao) -> None:
 
 @_na_avaliacao
 def abrir_votacao(request, avaliacao: Avaliacao) -> None:
-    form = VotacaoForm(request.POST, em_recurso=avaliacao.em_recurso, contra_ausencia=avaliacao.recurso_contra_ausencia)
+    lei = avaliacao.sessao.comissao.certame.lei
+    form = VotacaoForm(request.POST, em_recurso=avaliacao.em_recurso, contra_ausencia=avaliacao.recurso_contra_ausencia,
+                       individual=lei is not None and lei.forma_deliberacao == FormaDeliberacao.INDIVIDUAL)
     form.is_valid()
     # Sem confirmação ou sem forma válida, o serviço recusa com o motivo e o artigo (art. 9º, § 6º).
     feita = executar(request, services.votacao_abrir, avaliacao=avaliacao,
                      candidato_saiu=form.cleaned_data.get("candidato_saiu", False),
                      forma=form.cleaned_data.get("forma", ""))
-    if feita:
+    if feita and feita.por_avaliacoes_individuais:
+        messages.success(request, "Avaliações individuais abertas: cada membro presente registra a sua.")
+    elif feita:
         messages.success(request, f"Votação aberta ({feita.get_forma_votacao_display().lower()}).")
 
 
@@ -172,6 +177,14 @@ def _desfecho(avaliacao: Avaliacao) -> str:
         return (f"nenhum lado alcançou a maioria de {avaliacao.maioria} votos; a comissão registra no parecer se há "
                 "dúvida razoável")
     return avaliacao.get_resultado_display().lower()
+
+
+@_na_avaliacao
+def encerrar_avaliacoes(request, avaliacao: Avaliacao) -> None:
+    """Todos os presentes registraram a sua avaliação: a decisão sai delas pela regra do edital."""
+    encerrada = executar(request, services.deliberacao_encerrar, avaliacao=avaliacao)
+    if encerrada:
+        messages.success(request, f"Avaliações encerradas: {_desfecho(encerrada)} — {encerrada.votos_abertos_texto}.")
 
 
 @_na_avaliacao

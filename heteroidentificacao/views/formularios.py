@@ -86,8 +86,17 @@ class VotacaoForm(forms.Form):
     forma = forms.ChoiceField(label="Forma de votação", choices=FormaVotacao.choices,
                               initial=FormaVotacao.ELETRONICA, widget=forms.RadioSelect)
 
-    def __init__(self, *args, em_recurso: bool = False, contra_ausencia: bool = False, **kwargs):
+    def __init__(self, *args, em_recurso: bool = False, contra_ausencia: bool = False, individual: bool = False,
+                 **kwargs):
         super().__init__(*args, **kwargs)
+        # A forma é a da lei (Lei.forma_deliberacao): as avaliações individuais, ou as cédulas.
+        forma = self.fields["forma"]
+        if individual:
+            forma.choices = [(FormaVotacao.INDIVIDUAL.value, FormaVotacao.INDIVIDUAL.label)]
+            forma.initial = FormaVotacao.INDIVIDUAL
+            forma.label = "Forma de deliberação (a da lei)"
+        else:
+            forma.choices = [c for c in FormaVotacao.choices if c[0] != FormaVotacao.INDIVIDUAL]
         if contra_ausencia:
             self.fields["candidato_saiu"].label = "A comissão examinou os fundamentos do recurso contra a ausência"
         elif em_recurso:
@@ -111,6 +120,23 @@ class ParecerForm(forms.Form):
     caracteristicas = forms.MultipleChoiceField(label="Traços fenotípicos observados", required=False,
                                                 choices=Caracteristica.choices, widget=forms.CheckboxSelectMultiple)
     parecer = forms.CharField(label="Parecer motivado", required=False, widget=forms.Textarea(attrs={"rows": 5}))
+
+
+class AvaliacaoIndividualForm(forms.Form):
+    """A avaliação de um membro, que a ata mostra com o nome: não é uma cédula secreta."""
+
+    defere = forms.TypedChoiceField(label="A sua avaliação", coerce=_sim, widget=forms.RadioSelect,
+                                    choices=[("sim", "Defiro a autodeclaração"), ("nao", "Indefiro a autodeclaração")])
+    caracteristicas = forms.MultipleChoiceField(label="Traços fenotípicos observados", required=False,
+                                                choices=Caracteristica.choices, widget=forms.CheckboxSelectMultiple)
+    fundamentacao = forms.CharField(label="Fundamentação", required=False, widget=forms.Textarea(attrs={"rows": 4}))
+
+    def __init__(self, *args, contra_ausencia: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if contra_ausencia:
+            self.fields["defere"].choices = [("sim", "Dou provimento: nova convocação"),
+                                             ("nao", "Nego provimento: mantida a ausência")]
+            del self.fields["caracteristicas"]
 
 
 class EncerramentoForm(forms.Form):

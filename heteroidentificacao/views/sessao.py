@@ -29,7 +29,13 @@ from heteroidentificacao.selectors import (
     sessoes_do_usuario,
 )
 from heteroidentificacao.services import PARECER_MINIMO, ErroOperacao
-from heteroidentificacao.views.comum import area_da_comissao, sessao_do_membro, texto_participacao, voltar_a_sessao
+from heteroidentificacao.views.comum import (
+    area_da_comissao,
+    sessao_do_membro,
+    texto_avaliaram,
+    texto_participacao,
+    voltar_a_sessao,
+)
 from heteroidentificacao.views.formularios import (
     AberturaForm,
     AnulacaoForm,
@@ -41,6 +47,7 @@ from heteroidentificacao.views.formularios import (
     SaidaForm,
     VotacaoForm,
 )
+from legislacao.models import FormaDeliberacao
 
 
 @area_da_comissao
@@ -68,11 +75,13 @@ class Cartao:
     parecer_form: ParecerForm | None = None
 
 
-def _cartao(avaliacao: Avaliacao, *, conduz: bool, exames: dict) -> Cartao:
+def _cartao(avaliacao: Avaliacao, *, conduz: bool, exames: dict, individual: bool) -> Cartao:
     cartao = Cartao(avaliacao, tracos=[c.label for c in Caracteristica if c.value in avaliacao.caracteristicas])
     estado = avaliacao.estado
     if estado == EstadoAvaliacao.VOTACAO and avaliacao.forma_votacao == FormaVotacao.ELETRONICA:
         cartao.participacao = texto_participacao(avaliacao.votaram, avaliacao.votantes)
+    elif estado == EstadoAvaliacao.VOTACAO and avaliacao.por_avaliacoes_individuais:
+        cartao.participacao = texto_avaliaram(avaliacao.avaliaram, avaliacao.votantes)
     if not conduz:
         return cartao
     prefixo = f"a{avaliacao.pk}-%s"
@@ -86,7 +95,8 @@ def _cartao(avaliacao: Avaliacao, *, conduz: bool, exames: dict) -> Cartao:
                                                          "sha256": avaliacao.gravacao_sha256}, auto_id=prefixo)
     if estado == avaliacao.estado_antes_da_votacao:
         cartao.votacao_form = VotacaoForm(em_recurso=avaliacao.em_recurso,
-                                          contra_ausencia=avaliacao.recurso_contra_ausencia, auto_id=prefixo)
+                                          contra_ausencia=avaliacao.recurso_contra_ausencia, individual=individual,
+                                          auto_id=prefixo)
     if estado == EstadoAvaliacao.VOTACAO and not avaliacao.cedulas_abertas:
         cartao.anulacao_form = AnulacaoForm(auto_id=prefixo)
     if estado == EstadoAvaliacao.APURADA:
@@ -102,15 +112,18 @@ def sessao(request, sessao_id: int):
     comissao = sessao.comissao
     conduz = membro.presidente and sessao.estado == EstadoSessao.ABERTA
     avaliacoes = (sessao.avaliacoes.select_related("inscricao__candidato", "inscricao__cargo", "recurso__avaliacao")
-                  .annotate(votaram=Count("participacoes")))
+                  .annotate(votaram=Count("participacoes", distinct=True),
+                            avaliaram=Count("avaliacoes_individuais", distinct=True)))
     presentes = list(sessao.presentes.all())
     avaliacoes = list(avaliacoes)
     exames = exames_da_gravacao([a.pk for a in avaliacoes if a.em_recurso]) if conduz else {}
-    cartoes = [_cartao(a, conduz=conduz, exames=exames) for a in avaliacoes]
+    lei = comissao.certame.lei
+    individual = lei is not None and lei.forma_deliberacao == FormaDeliberacao.INDIVIDUAL
+    cartoes = [_cartao(a, conduz=conduz, exames=exames, individual=individual) for a in avaliacoes]
     hoje = timezone.localdate()
     contexto = {
         "sessao": sessao, "membro": membro, "comissao": comissao, "certame": comissao.certame,
-        "lei": comissao.certame.lei, "presentes": presentes, "presente": membro in presentes,
+        "lei": lei, "individual": individual, "presentes": presentes, "presente": membro in presentes,
         "conduz": conduz, "cartoes": cartoes,
         "ocorrencias": list(sessao.ocorrencias_registradas.all()),
         "ata_primeira": any(not c.avaliacao.em_recurso for c in cartoes),

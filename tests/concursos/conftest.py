@@ -44,7 +44,8 @@ def cpf_valido(n: int | None = None) -> str:
 
 # Os campos da regra PcD do edital que o formulário do certame sempre envia, com os valores iniciais (o que um
 # navegador manda sem o RH mexer neles).
-REGRA_PCD_PADRAO = {"pcd_arredondamento": "teto", "pcd_minimo_vagas": "1"}
+# As regras do edital que o formulário do certame sempre envia (a regra PcD e a regra de decisão da comissão).
+REGRA_PCD_PADRAO = {"pcd_arredondamento": "teto", "pcd_minimo_vagas": "1", "regra_decisao": "maioria"}
 
 
 def prazos_do_edital(data_edital: date) -> dict:

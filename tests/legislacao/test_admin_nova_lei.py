@@ -26,7 +26,7 @@ def formulario(grupos: list[dict]) -> dict:
         "ordem_nomeacao": "ampla_pcd_reserva", "desempate_posicoes": "pcd_antes", "aplica_concurso": "on",
         "nao_confirmacao": "ampla",
         "ausencia": "eliminacao", "maioria": "absoluta_membros", "sem_maioria": "parecer_duvida",
-        "recurso": "recursal",
+        "recurso": "recursal", "forma_deliberacao": "votacao",
         "grupos-TOTAL_FORMS": str(len(grupos)), "grupos-INITIAL_FORMS": "0", "grupos-MIN_NUM_FORMS": "0",
         "grupos-MAX_NUM_FORMS": "1000",
     }

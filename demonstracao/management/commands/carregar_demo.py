@@ -57,6 +57,7 @@ _leis_federais = import_module("legislacao.migrations.0011_leis_federais")
 _documentos_aceitos = import_module("legislacao.migrations.0012_documentos_aceitos")
 _abrangencia = import_module("legislacao.migrations.0013_afonso_claudio_abrangencia_e_nao_confirmacao")
 _reserva_nas_fases = import_module("legislacao.migrations.0015_reserva_nas_fases")
+_deliberacao_da_comissao = import_module("legislacao.migrations.0016_deliberacao_da_comissao")
 
 # Os códigos do IBGE (nucleo/dados/municipios_ibge.csv) dos municípios dos dois órgãos da demonstração.
 VARGEM_ALTA = 3205036
@@ -234,6 +235,8 @@ class Command(BaseCommand):
             lei = Lei.objects.create(esfera="federal", texto=_leis_federais.texto(dados["slug"]), **dados)
             self._criar_grupos(lei, grupos)
             repostas.append(lei.slug)
+        for slug, dados in _deliberacao_da_comissao.DADOS.items():
+            Lei.objects.filter(slug__in=repostas, slug=slug).update(**dados)
         return repostas
 
     def _criar_grupos(self, lei: Lei, grupos: list[dict]) -> None:
