@@ -18,7 +18,7 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Max
+from django.db.models import Max, prefetch_related_objects
 from django.forms import Media
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -304,6 +304,8 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
 
     def painel_view(self, request, certame_id: int):
         certame = self._certame(request, certame_id)
+        # As fases, uma consulta só: o aviso da lei que não fala delas e a seção do painel as leem.
+        prefetch_related_objects([certame], "fases")
         lei = lei_do_certame(certame)
         cargos = list(certame.cargos.order_by("codigo"))
         quadros = quadros_dos_cargos(cargos, lei.regras)
@@ -338,7 +340,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
             pode_alterar=pode_alterar,
             pode_retificar=pode_alterar and certame.publicado,
             atos=list(certame.atos.select_related("registrado_por")),
-            fases=[{"fase": f, "regra": descrever_regra(f)} for f in certame.fases.order_by("ordem")],
+            fases=[{"fase": f, "regra": descrever_regra(f)} for f in certame.fases.all()],
             pode_cadastrar_fase=certame.publicado and request.user.has_perm("concursos.add_fase"),
             # A mesma permissão que a tela de importação exige (concursos/admin/importacao.py).
             pode_importar=certame.publicado and request.user.has_perm(admin_importacao.PERMISSAO),

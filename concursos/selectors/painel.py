@@ -217,7 +217,7 @@ def _aviso_das_fases(certame: Certame, lei: LeiDoCertame) -> list[Aviso]:
     if lei.lei is None or not lei.regras.grupos:
         return []
     artigo = certame.artigo_das_fases if lei.congelada else lei.lei.artigo_fases
-    fases = list(certame.fases.order_by("ordem"))
+    fases = list(certame.fases.all())
     if artigo or not fases:
         return []
     com = [f.nome for f in fases if f.aplica_reserva]

@@ -268,7 +268,8 @@ def test_unanimidade_para_indeferir_o_edital_escolhe_e_a_publicacao_congela(cert
     assert _deliberar(segunda, presidente, titulares, [False] * 5).resultado == "nao_confirmado"
 
 
-def test_regra_do_edital_fora_da_lei_nao_se_publica(fazer_certame, inscrever, admin_user, leis_de_origem):
+def test_regra_do_edital_fora_da_lei_nao_se_publica(fazer_certame, inscrever, admin_user, leis_de_origem,
+                                                    afonso_claudio_publicada):
     """Afonso Cláudio manda votar em segredo (art. 11, § 2º): o edital não escolhe a unanimidade das avaliações."""
     certame = fazer_certame(municipio="Afonso Cláudio", uf="ES", data_edital=date(2024, 3, 1))
     certame.regra_decisao = RegraDecisao.UNANIMIDADE_PARA_INDEFERIR

@@ -25,6 +25,7 @@ from concursos.models import (
     DocumentoApresentado,
     EstadoCertame,
     Exportacao,
+    Fase,
     Importacao,
     Inscricao,
     formatar_cpf,
@@ -174,9 +175,11 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
     apresentado = DocumentoApresentado.objects.create(
         inscricao=dados.inscricoes[5], grupo="IND", tipo="DECL", nome="Declaração de pertencimento étnico",
         origem="manual", observacao=f"Protocolo {token} 12/2024")
+    # Uma fase do certame (Ibatiba art. 3º: a reserva em todas as fases), com um nome que só B tem.
+    fase = Fase.objects.create(certame=certame, ordem=1, nome=f"Prova objetiva {token}", seguem_quantidade=10)
     dados.marcas |= {recurso.fundamentos, acesso.fundamento, fraude.ato, chamada.ato, importacao.nome_original,
                      documento.codigo, acesso_sensivel.descricao, exportacao.descricao,
-                     dados.comissao.ato_designacao, apresentado.observacao}
+                     dados.comissao.ato_designacao, apresentado.observacao, fase.nome}
     dados.objetos = {
         Orgao: dados.orgao, Certame: certame, Cargo: dados.cargo, Candidato: dados.inscricoes[1].candidato,
         Inscricao: dados.inscricoes[1], Chamada: chamada, Convocacao: chamada.convocacoes.order_by("posicao")[0],
@@ -184,7 +187,7 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
         Sessao: dados.sessao, Avaliacao: avaliacao, Recurso: recurso, ProcedimentoFraude: fraude,
         AcessoGravacao: acesso, DocumentoEmitido: documento, AcessoSensivel: acesso_sensivel,
         Exportacao: exportacao, Dispensa: dados.comissao.dispensas.first(), get_user_model(): dados.rh,
-        DocumentoApresentado: apresentado,
+        DocumentoApresentado: apresentado, Fase: fase,
     }
     dados.objetos = {modelo: objeto for modelo, objeto in dados.objetos.items() if objeto is not None}
 
