@@ -1084,8 +1084,27 @@ class Fase(models.Model):
     def anterior(self) -> Fase | None:
         return self.certame.fases.filter(ordem__lt=self.ordem).order_by("-ordem").first()
 
+    def _erro_da_ordem(self) -> str:
+        """Quem entrou numa fase com resultado importado veio da fase anterior: nenhuma fase entra nem sai da ordem
+        antes dela, e a ordem dela não muda mais."""
+        antes = Fase.objects.filter(pk=self.pk).values_list("ordem", flat=True).first() if self.pk else None
+        if antes == self.ordem:
+            return ""
+        if antes is not None and (self.resultado_importado_em or self.corte_aplicado):
+            return "Esta fase já tem resultado importado: a ordem dela não muda mais."
+        ultima = (Fase.objects.filter(certame_id=self.certame_id, ordem__gt=min(self.ordem, antes or self.ordem))
+                  .exclude(pk=self.pk)
+                  .filter(Q(resultado_importado_em__isnull=False) | Q(corte_aplicado_em__isnull=False))
+                  .order_by("-ordem").first())
+        if ultima is None:
+            return ""
+        return (f"A {ultima} já tem resultado importado ou corte aplicado, e só entrou nela quem seguiu da fase "
+                f"anterior: uma fase nova ou mudada de ordem vem depois dela (ordem {ultima.ordem + 1} em diante).")
+
     def clean(self) -> None:
         erros = {}
+        if self.certame_id and self.ordem and (erro := self._erro_da_ordem()):
+            erros["ordem"] = erro
         if self.seguem_quantidade is not None and self.seguem_multiplo_vagas is not None:
             erros["seguem_multiplo_vagas"] = ("Informe o número dos que seguem ou o múltiplo das vagas do cargo, não "
                                               "os dois.")

@@ -10,7 +10,8 @@ das inscrições (concursos/importacao/leitura.py); a trilha fica na fase: quem 
 from __future__ import annotations
 
 import hashlib
-from decimal import Decimal, InvalidOperation
+import re
+from decimal import Decimal
 from typing import BinaryIO
 
 from django.db import transaction
@@ -32,6 +33,9 @@ APTO = frozenset({"apto", "aprovado", "habilitado", "classificado"})
 ELIMINADO = frozenset({"eliminado", "ausente", "inapto", "reprovado", "desclassificado", "faltoso"})
 MAXIMO_ERROS = 100
 NOTA_MAXIMA = Decimal("99999.999")  # cabe em 8 dígitos com 3 casas (ResultadoNaFase.nota)
+CLASSIFICACAO_MAXIMA = 2_147_483_647  # o maior inteiro do PostgreSQL (ResultadoNaFase.classificacao_na_fase)
+# Só algarismos ASCII: str.isdigit e Decimal aceitam «²» e «١٠٠»; Decimal aceita também «1e2», «1_000» e «NaN».
+NUMERO = re.compile(r"[0-9]+(\.[0-9]+)?")
 LOTE = 5_000
 
 
@@ -55,11 +59,10 @@ def _nota(texto: str) -> Decimal | None:
     texto = texto.strip().replace(" ", "")
     if "," in texto:
         texto = texto.replace(".", "").replace(",", ".")
-    try:
-        nota = Decimal(texto)
-    except InvalidOperation:
+    if not NUMERO.fullmatch(texto):
         return None
-    if not nota.is_finite() or nota < 0 or nota > NOTA_MAXIMA or nota.as_tuple().exponent < -3:
+    nota = Decimal(texto)
+    if nota > NOTA_MAXIMA or nota.as_tuple().exponent < -3:
         return None
     return nota
 
@@ -122,7 +125,7 @@ def _conferir_linhas(fase, linhas, posicoes, inscricoes, anterior, vindos) -> li
             erros(linha, "nota", "", "obrigatória para quem está apto na fase.")
         classificacao = None
         if col_classificacao is not None and (texto := campos[col_classificacao].strip()):
-            if not texto.isdigit() or int(texto) < 1:
+            if not (texto.isascii() and texto.isdigit()) or not 1 <= int(texto) <= CLASSIFICACAO_MAXIMA:
                 erros(linha, "classificacao", texto, "informe a posição na fase (1, 2, 3…).")
             elif (outra := classificacoes.get(int(texto))) is not None:
                 erros(linha, "classificacao", texto, f"repetida (já está na linha {outra}).")

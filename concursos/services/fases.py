@@ -25,7 +25,7 @@ from concursos.models import (
     TipoAto,
 )
 from concursos.selectors.comprovacao import recusados_no_cargo
-from concursos.selectors.listas import EfeitoDaHeteroidentificacao
+from concursos.selectors.listas import SEM_RESERVA, EfeitoDaHeteroidentificacao
 from concursos.services.certame import ato_registrar
 from legislacao import corte, motor
 from nucleo.servicos import ErroOperacao, auditar
@@ -62,13 +62,27 @@ def _exigir_corte_possivel(fase: Fase) -> None:
         raise ErroOperacao(f"Importe antes o resultado da fase «{fase.nome}» (o arquivo da banca).")
 
 
+def seguiram_pela_reserva_e_a_perderam(fase: Fase) -> set[int]:
+    """As inscrições que a heteroidentificação tirou da reserva (não confirmadas ou ausentes) e que seguiram de alguma
+    fase anterior por uma lista de reserva racial: passaram só por ela e não seguem pela ampla (Lei 15.142/2025, art.
+    3º, § 2º: «desde que possuam, em cada fase anterior do certame, conceito ou pontuação suficiente»; decisão 0022).
+    Quem seguiu pela lista PcD segue nela: a heteroidentificação não lhe tira a deficiência."""
+    return set(ResultadoNaFase.objects
+               .filter(fase__certame_id=fase.certame_id, fase__ordem__lt=fase.ordem, segue=True,
+                       inscricao__heteroidentificacao__in=SEM_RESERVA)
+               .exclude(lista__in=(motor.AMPLA, motor.PCD))
+               .values_list("inscricao_id", flat=True))
+
+
 def candidatos_da_fase(fase: Fase, regras: motor.Regras) -> dict[int, list[tuple[int, corte.NaFase]]]:
     """Por cargo, (id do resultado, candidato como o núcleo o vê) de cada inscrição da fase: apto se a banca o deu apto,
     com nota, e se a inscrição segue habilitada depois da heteroidentificação (que elimina o não confirmado se o edital
-    o escolheu dentro da lei, ou o tira da reserva); as listas de reserva pela lei (`corte.grupos_do_candidato`), menos
-    as dos documentos recusados."""
+    o escolheu dentro da lei, ou o tira da reserva — e então ele só segue se em cada fase anterior seguiu pela ampla
+    ou pela PcD: `seguiram_pela_reserva_e_a_perderam`); as listas de reserva pela lei (`corte.grupos_do_candidato`),
+    menos as dos documentos recusados."""
     certame = fase.certame
     efeito = EfeitoDaHeteroidentificacao.do_certame(certame)
+    sem_pontuacao_na_ampla = seguiram_pela_reserva_e_a_perderam(fase)
     recusados: dict[int, frozenset[str]] = {}
     if certame.exigencias_documentais():
         fora: dict[int, set[str]] = defaultdict(set)
@@ -94,7 +108,8 @@ def candidatos_da_fase(fase: Fase, regras: motor.Regras) -> dict[int, list[tuple
             grupos = grupos_por_par[par]
             if inscricao in recusados:
                 grupos -= recusados[inscricao]
-        apto = apto and nota is not None and situacao == Situacao.HABILITADO
+        apto = (apto and nota is not None and situacao == Situacao.HABILITADO
+                and inscricao not in sem_pontuacao_na_ampla)
         por_cargo[cargo].append((pk, corte.NaFase(numero, nota if nota is not None else 0, apto, grupos, pcd,
                                                   ordem or 0)))
     return por_cargo

@@ -101,3 +101,20 @@ def test_a_lista_das_fases_e_o_cadastro_pelo_painel_abrem(fase_ibatiba, admin_cl
     cadastro = admin_client.get(reverse("admin:concursos_fase_add") + f"?certame={fase.certame_id}")
     assert cadastro.status_code == 200
     assert cadastro.context["adminform"].form.initial["certame"] == str(fase.certame_id)
+
+
+def test_a_ficha_recusa_fase_nova_antes_de_uma_que_ja_tem_resultado(fase_ibatiba, admin_client, admin_user):
+    """Com a 1ª e a 3ª fases importadas, uma 2ª quebraria a cadeia: só entrou na 3ª quem seguiu da 1ª."""
+    objetiva, notas = fase_ibatiba
+    certame = objetiva.certame
+    discursiva = Fase.objects.create(certame=certame, ordem=3, nome="Prova discursiva", nota_minima=50)
+    resultado_da_fase_importar(fase=objetiva, arquivo=_arquivo(notas), nome="o.csv", usuario=admin_user)
+    aplicar_corte_da_fase(fase=objetiva, usuario=admin_user, motivo="Resultado.")
+    resultado_da_fase_importar(fase=discursiva, arquivo=_arquivo([("P2", 70, "apto")]), nome="d.csv",
+                               usuario=admin_user)
+    resposta = admin_client.post(reverse("admin:concursos_fase_add"),
+                                 {"certame": certame.pk, "ordem": 2, "nome": "Títulos", "tipo": "titulos",
+                                  "carater": "eliminatoria", "aplica_reserva": "on"})
+    assert resposta.status_code == 200
+    assert "A 3ª fase — Prova discursiva já tem resultado importado" in resposta.content.decode()
+    assert not certame.fases.filter(ordem=2).exists()

@@ -5,16 +5,17 @@ concurso público ou processo seletivo, inclusive naqueles nos quais haja nota d
 from __future__ import annotations
 
 import io
+from datetime import date
 
 import pytest
 from django.core.exceptions import ValidationError
 
 from concursos.importacao.resultado_da_fase import resultado_da_fase_importar
-from concursos.models import AtoDoCertame, Fase, ResultadoNaFase, TipoAto
+from concursos.models import AtoDoCertame, Fase, Heteroidentificacao, Inscricao, ResultadoNaFase, TipoAto
 from concursos.services.fases import aplicar_corte_da_fase
 from legislacao.entrada import ErroEntrada
 from legislacao.models import Lei
-from legislacao.motor import AMPLA
+from legislacao.motor import AMPLA, PCD
 from nucleo.servicos import ErroOperacao
 from tests.concursos.conftest import encerrar_inscricoes
 
@@ -187,3 +188,91 @@ def test_antes_do_encerramento_das_inscricoes_nao_ha_resultado_de_fase(leis_de_o
     fase = Fase.objects.create(certame=certame, ordem=1, nome="Prova objetiva")
     with pytest.raises(ErroOperacao, match="depois do encerramento das inscrições"):
         resultado_da_fase_importar(fase=fase, arquivo=_csv([("B1", 90, "apto")]), nome="o.csv", usuario=admin_user)
+
+
+def _importar_e_cortar(fase, linhas, usuario) -> Fase:
+    resultado_da_fase_importar(fase=fase, arquivo=_csv(linhas), nome=f"fase-{fase.ordem}.csv", usuario=usuario)
+    return aplicar_corte_da_fase(fase=Fase.objects.get(pk=fase.pk), usuario=usuario, motivo="Resultado.")
+
+
+def _nao_confirmar(*numeros: str) -> None:
+    Inscricao.objects.filter(numero__in=numeros).update(heteroidentificacao=Heteroidentificacao.NAO_CONFIRMADO)
+
+
+def test_lei_15142_art_3_par_2_o_nao_confirmado_so_segue_pela_ampla_se_passou_por_ela_em_cada_fase(fase_ibatiba,
+                                                                                                 admin_user):
+    """Lei 15.142/2025, art. 3º, § 2º: o não confirmado prossegue pela ampla «desde que possua, em cada fase anterior do
+    certame, conceito ou pontuação suficiente para as fases seguintes». Quem seguiu de uma fase pela lista da reserva
+    passou só por ela: perdida a reserva, não segue, nem se passou pela ampla numa fase depois (decisão 0022; vale
+    para toda lei, como Ibatiba, que aplica a reserva em todas as fases, art. 3º)."""
+    objetiva, notas = fase_ibatiba
+    certame = objetiva.certame
+    discursiva = Fase.objects.create(certame=certame, ordem=2, nome="Prova discursiva", nota_minima=50)
+    titulos = Fase.objects.create(certame=certame, ordem=3, nome="Títulos", nota_minima=0)
+    objetiva = _importar_e_cortar(objetiva, notas, admin_user)
+    assert "P1" in _lista(objetiva, AMPLA)
+    assert _lista(objetiva, "NPI") == ["P2", "P3"]
+
+    _nao_confirmar("P1", "P2")
+    discursiva = _importar_e_cortar(discursiva, [("P1", 90, "apto"), ("P2", 80, "apto"), ("P3", 70, "apto"),
+                                                 ("B1", 60, "apto")], admin_user)
+    assert _lista(discursiva, AMPLA) == ["P1", "P3", "B1"]  # P1 passou a objetiva pela ampla e segue nela
+    assert not ResultadoNaFase.objects.get(fase=discursiva, inscricao__numero="P2").segue
+
+    _nao_confirmar("P3")  # na objetiva, pela reserva; na discursiva (sem K), pela ampla
+    titulos = _importar_e_cortar(titulos, [("P1", 10, "apto"), ("P3", 9, "apto"), ("B1", 8, "apto")], admin_user)
+    assert _lista(titulos, AMPLA) == ["P1", "B1"]
+
+
+def test_o_nao_confirmado_que_seguiu_pela_lista_pcd_segue_nela(leis_de_origem, fazer_certame, inscrever, admin_user):
+    """A heteroidentificação tira a reserva racial (Lei 15.142/2025, art. 3º, § 2º), não a deficiência: quem seguiu
+    pela lista PcD passou por uma lista que não perdeu."""
+    certame = fazer_certame(municipio="Ibatiba", data_edital=date(2024, 8, 1), cargos=(("ADM", 10, 1),),
+                            numero="051/2024")
+    cargo = certame.cargos.get()
+    inscrever(cargo, [("B1", "branca"), ("B2", "branca"), ("B3", "branca"), ("Q1", "parda", True, True)])
+    certame = encerrar_inscricoes(certame, admin_user)
+    objetiva = Fase.objects.create(certame=certame, ordem=1, nome="Prova objetiva", seguem_quantidade=2)
+    discursiva = Fase.objects.create(certame=certame, ordem=2, nome="Prova discursiva", nota_minima=50)
+    objetiva = _importar_e_cortar(objetiva, [("B1", 90, "apto"), ("B2", 80, "apto"), ("B3", 70, "apto"),
+                                             ("Q1", 60, "apto")], admin_user)
+    assert _lista(objetiva, PCD) == ["Q1"]
+    _nao_confirmar("Q1")
+    discursiva = _importar_e_cortar(discursiva, [("B1", 90, "apto"), ("Q1", 60, "apto")], admin_user)
+    assert _lista(discursiva, AMPLA) == ["B1", "Q1"]
+
+
+def test_nao_se_cria_fase_antes_de_uma_que_ja_tem_resultado(fase_ibatiba, admin_user):
+    """Com a 1ª e a 3ª fases cortadas, uma 2ª quebraria a cadeia: só entrou na 3ª quem seguiu da 1ª."""
+    objetiva, notas = fase_ibatiba
+    certame = objetiva.certame
+    discursiva = Fase.objects.create(certame=certame, ordem=3, nome="Prova discursiva", nota_minima=50)
+    _importar_e_cortar(objetiva, notas, admin_user)
+    resultado_da_fase_importar(fase=discursiva, arquivo=_csv([("P2", 70, "apto")]), nome="d.csv", usuario=admin_user)
+    nova = Fase(certame=certame, ordem=2, nome="Títulos")
+    with pytest.raises(ValidationError, match=r"A 3ª fase — Prova discursiva já tem resultado importado.*ordem 4 em "
+                                              r"diante"):
+        nova.full_clean()
+    nova.ordem = 4
+    nova.full_clean()
+    nova.save()
+    nova.ordem = 2  # mudar de ordem para antes da 3ª também quebraria a cadeia
+    with pytest.raises(ValidationError, match="ordem 4 em diante"):
+        nova.full_clean()
+    discursiva.refresh_from_db()
+    discursiva.ordem = 5
+    with pytest.raises(ValidationError, match="já tem resultado importado: a ordem dela não muda"):
+        discursiva.full_clean()
+
+
+@pytest.mark.parametrize(("coluna", "valor"), [("classificacao", "²"), ("classificacao", "١"),
+                                                ("classificacao", "99999999999"), ("nota", "١٠٠"), ("nota", "1e2"),
+                                                ("nota", "NaN"), ("nota", "1_000")])
+def test_numeros_so_com_algarismos_ascii_ou_o_erro_diz_linha_coluna_e_valor(fase_ibatiba, admin_user, coluna, valor):
+    fase, _ = fase_ibatiba
+    linha = {"inscricao": "B1", "nota": "90", "situacao": "apto", "classificacao": "1", coluna: valor}
+    with pytest.raises(ErroEntrada) as erro:
+        resultado_da_fase_importar(fase=fase, arquivo=_csv([tuple(linha.values())], ";".join(linha)), nome="o.csv",
+                                   usuario=admin_user)
+    assert str(erro.value.erros[0]).startswith(f"Linha 2, coluna «{coluna}», valor «{valor}»: informe")
+    assert not ResultadoNaFase.objects.filter(fase=fase).exists()
