@@ -586,3 +586,22 @@ def test_nomes_em_sigilo_nao_admitem_avaliacoes_individuais():
     federal.sigilo_membros = True
     with pytest.raises(ValidationError, match="nomes dos membros em sigilo"):
         federal.clean()
+
+
+def test_a_migracao_marca_as_deliberacoes_ja_abertas(comissao_federal, admin_user, relogio):
+    """heteroidentificacao/0007: num banco de antes, o certame com deliberação aberta fica marcado (a retificação da
+    regra para) e a avaliação individual guarda a regra do edital."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from concursos.models import Certame
+    from heteroidentificacao.models import Avaliacao
+
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    Certame.objects.update(deliberacao_aberta_em=None, regra_decisao=RegraDecisao.UNANIMIDADE_PARA_INDEFERIR)
+    Avaliacao.objects.update(regra_decisao="")
+    import_module("heteroidentificacao.migrations.0007_regra_e_selo_da_deliberacao").preencher(apps, None)
+    assert Certame.objects.get().deliberacao_aberta_em == avaliacao.candidato_saiu_em
+    assert Avaliacao.objects.get().regra_decisao == RegraDecisao.UNANIMIDADE_PARA_INDEFERIR
