@@ -155,6 +155,10 @@ class Certame(models.Model):
     item_regra_decisao = models.CharField(
         "item do edital da regra de decisão", max_length=200, blank=True, db_default="",
         help_text="O item que a estabelece, citado na ata (p. ex. «item 5.2.6.15 do edital»).")
+    deliberacao_aberta_em = models.DateTimeField(
+        "primeira deliberação da comissão aberta em", null=True, blank=True, editable=False,
+        help_text="Gravado quando a comissão abre a primeira votação ou deliberação de um candidato: desde então, a "
+                  "regra de decisão e o que acontece ao não confirmado não mudam mais por retificação.")
     estado = models.CharField("situação", max_length=24, choices=EstadoCertame.choices,
                               default=EstadoCertame.RASCUNHO, db_index=True)
     lei = models.ForeignKey(Lei, verbose_name="lei aplicada", null=True, blank=True, on_delete=models.PROTECT,

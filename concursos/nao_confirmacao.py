@@ -8,7 +8,7 @@ candidato na ampla concorrência ou o elimina; onde dispõe, o edital segue a le
 na ampla). O edital que nada diz não elimina: sem o item que a preveja, não há eliminação.
 
 A escolha fica no certame (`Certame.nao_confirmacao` e `item_nao_confirmacao`): na publicação, o que ficou em branco
-se resolve e se grava; depois, muda só por retificação, antes da primeira decisão da comissão
+se resolve e se grava; depois, muda só por retificação, antes de a comissão abrir a primeira deliberação
 (concursos/services/retificacao_do_edital.py). As listas e as chamadas a leem (`EfeitoDaHeteroidentificacao`).
 """
 
@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from concursos.models import Certame, Heteroidentificacao, Inscricao
 from legislacao.models import Consequencia, Lei, consequencias_admitidas
 
-# As decisões da comissão: depois da primeira, a consequência da não confirmação não muda mais.
+# As decisões da comissão: depois da primeira (e desde a abertura da primeira deliberação), a consequência da não
+# confirmação não muda mais.
 DECIDIDAS = (Heteroidentificacao.CONFIRMADO, Heteroidentificacao.NAO_CONFIRMADO, Heteroidentificacao.AUSENTE)
 
 
@@ -79,5 +80,9 @@ def admitidas_no_certame(certame: Certame) -> tuple[str, ...]:
     return tuple(c for c in (Consequencia.AMPLA, Consequencia.ELIMINACAO) if c in admitidas)
 
 
-def houve_decisao_da_comissao(certame: Certame) -> bool:
-    return Inscricao.objects.filter(certame=certame, heteroidentificacao__in=DECIDIDAS).exists()
+def comissao_ja_deliberou(certame: Certame) -> bool:
+    """Se a comissão já abriu a deliberação (votação secreta ou avaliações individuais) de algum candidato do certame
+    (`Certame.deliberacao_aberta_em`, que a heteroidentificação grava na abertura), ou já decidiu sobre algum: desde
+    então, a regra de decisão e a consequência da não confirmação não mudam mais (decisões 0017 e 0018)."""
+    return (certame.deliberacao_aberta_em is not None
+            or Inscricao.objects.filter(certame=certame, heteroidentificacao__in=DECIDIDAS).exists())

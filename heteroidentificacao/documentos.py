@@ -52,7 +52,7 @@ from heteroidentificacao.models import (
 )
 from heteroidentificacao.selectors import exames_da_gravacao, prazo_recurso_fim, titulares
 from heteroidentificacao.services import ErroOperacao, comissao_que_julga
-from heteroidentificacao.services.deliberacao import assinatura_confere
+from heteroidentificacao.services.deliberacao import assinatura_confere, deliberacao_confere
 from legislacao.models import Consequencia, FormaDeliberacao, Lei, Maioria, SemMaioria
 
 # Os tipos dos documentos da heteroidentificação (documentos/tipos.py); o código fica guardado em cada documento.
@@ -111,6 +111,10 @@ class LinhaDaAta:
     parecer: str
     individual: bool
     individuais: tuple[AvaliacaoDoMembro, ...]
+    regra: str
+    """A regra de decisão gravada quando a deliberação abriu (não a do certame hoje)."""
+    deliberacao_confere: bool
+    """Se o placar e o resultado conferem com as avaliações assinadas e com o selo do encerramento."""
     prevaleceu: bool
 
 
@@ -193,6 +197,8 @@ def _na_ata(avaliacao: Avaliacao) -> dict:
                 AvaliacaoDoMembro(i.membro.nome, i.defere, _tracos(i.caracteristicas), i.fundamentacao,
                                   i.registrada_em, i.assinatura, assinatura_confere(i))
                 for i in avaliacao.avaliacoes_individuais.all()),
+            "regra": avaliacao.get_regra_decisao_display(),
+            "deliberacao_confere": not avaliacao.por_avaliacoes_individuais or deliberacao_confere(avaliacao),
             "prevaleceu": avaliacao.prevaleceu_autodeclaracao}
 
 

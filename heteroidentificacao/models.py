@@ -15,6 +15,7 @@ avaliações, as cédulas, os recursos, a fraude), com restrições que se refer
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -24,7 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from concursos.models import Certame, CorRaca, Escolaridade, Genero, Inscricao
+from concursos.models import Certame, CorRaca, Escolaridade, Genero, Inscricao, RegraDecisao
 from documentos.envios import validar_pdf_enviado
 from heteroidentificacao.apuracao import texto_votos
 from nucleo.texto import plural
@@ -288,6 +289,15 @@ class Avaliacao(models.Model):
     apurada_em = models.DateTimeField("apurada em", null=True, blank=True)
     resultado = models.CharField("resultado", max_length=16, choices=Resultado.choices, blank=True)
     por_duvida = models.BooleanField("confirmada pela dúvida razoável", default=False)
+    regra_decisao = models.CharField(
+        "regra de decisão das avaliações individuais", max_length=20, choices=RegraDecisao.choices, blank=True,
+        db_default="",
+        help_text="A regra do edital quando a deliberação abriu (no recurso contra a ausência, a maioria): a apuração "
+                  "decide por ela, e uma retificação posterior não a alcança.")
+    selo_deliberacao = models.CharField(
+        "selo da deliberação (HMAC-SHA-256)", max_length=64, blank=True, db_default="",
+        help_text="Gravado no encerramento das avaliações individuais: cobre as assinaturas de todas, o placar e o "
+                  "resultado. Uma linha apagada ou um placar alterado no banco fazem a ata dizer que não confere.")
     prevaleceu_autodeclaracao = models.BooleanField(
         "autodeclaração prevaleceu pela regra das duas instâncias", default=False, db_default=False,
         help_text="As decisões desfavoráveis da comissão e da recursal foram ambas não unânimes (regra do edital).")
@@ -428,11 +438,12 @@ class AvaliacaoIndividual(models.Model):
             raise ValidationError("A avaliação individual assinada não muda.")
         super().save(*args, **kwargs)
 
-    def conteudo_assinado(self, cpf: str) -> str:
-        """O que a assinatura cobre: a avaliação, o membro (pelo CPF), a decisão, os traços, a fundamentação e o
-        momento."""
+    def conteudo_assinado(self, cpf: str, aberta_em: datetime) -> str:
+        """O que a assinatura cobre: a avaliação e o momento em que a deliberação abriu (`candidato_saiu_em`, que
+        muda a cada abertura: a avaliação de uma deliberação anulada não serve à seguinte), o membro (pelo CPF), a
+        decisão, os traços, a fundamentação e o momento do registro."""
         decisao = "defere" if self.defere else "indefere"
-        return "|".join(["avaliacao-individual-v1", str(self.avaliacao_id), cpf, decisao,
+        return "|".join(["avaliacao-individual-v2", str(self.avaliacao_id), aberta_em.isoformat(), cpf, decisao,
                          ",".join(sorted(self.caracteristicas)), self.fundamentacao, self.registrada_em.isoformat()])
 
 

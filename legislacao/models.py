@@ -397,6 +397,11 @@ class Lei(models.Model):
             raise ValidationError({"forma_deliberacao": "Com votos secretos, a comissão delibera por votação: a "
                                                         "avaliação individual mostra na ata o nome e a avaliação de "
                                                         "cada membro."})
+        if self.forma_deliberacao == FormaDeliberacao.INDIVIDUAL and self.sigilo_membros:
+            raise ValidationError({"forma_deliberacao": "Com os nomes dos membros em sigilo até o resultado, a "
+                                                        "comissão delibera por votação: nas avaliações individuais "
+                                                        "cada membro assina a sua, e a ata e a ficha da avaliação a "
+                                                        "mostram com o nome."})
         if self.encerrada_em and self.data_publicacao and self.encerrada_em <= self.data_publicacao:
             raise ValidationError({"encerrada_em": "O encerramento tem de ser posterior à publicação."})
         if self.pk and self.congelada:

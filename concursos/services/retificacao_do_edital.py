@@ -117,9 +117,9 @@ def _conferir_certame(certame: Certame, novos: dict) -> None:
     regra = novos.get("regra_decisao", certame.regra_decisao)
     if erro := erro_da_regra_de_decisao(regra, certame.lei):
         raise ErroOperacao(erro)
-    if regra != certame.regra_decisao and nao_confirmacao.houve_decisao_da_comissao(certame):
-        raise ErroOperacao("A comissão de heteroidentificação já decidiu sobre algum candidato: a regra de decisão "
-                           "das avaliações individuais não muda mais.")
+    if regra != certame.regra_decisao and nao_confirmacao.comissao_ja_deliberou(certame):
+        raise ErroOperacao("A comissão de heteroidentificação já abriu a deliberação de algum candidato: a regra de "
+                           "decisão das avaliações individuais não muda mais.")
     posicoes = [c for c in CAMPOS_DAS_POSICOES if c in novos and novos[c] != getattr(certame, c)]
     if posicoes and Chamada.objects.filter(cargo__certame=certame).exists():
         raise ErroOperacao("Já houve chamada neste certame: a ordem de nomeação é permanente, e a regra das vagas "
@@ -128,9 +128,9 @@ def _conferir_certame(certame: Certame, novos: dict) -> None:
 
 
 def _conferir_nao_confirmacao(certame: Certame, novos: dict) -> None:
-    """A consequência da não confirmação muda dentro do que a lei do certame admite, e só antes da primeira decisão da
-    comissão: quem ela já avaliou o foi sob a regra publicada (decisão 0018). O item do edital, que só a cita, ainda
-    se corrige."""
+    """A consequência da não confirmação muda dentro do que a lei do certame admite, e só antes de a comissão abrir a
+    primeira deliberação: quem ela já avalia o faz sob a regra publicada (decisões 0017 e 0018). O item do edital,
+    que só a cita, ainda se corrige."""
     escolha = novos.get("nao_confirmacao", certame.nao_confirmacao)
     item = novos.get("item_nao_confirmacao", certame.item_nao_confirmacao)
     if escolha == certame.nao_confirmacao and item == certame.item_nao_confirmacao:
@@ -141,9 +141,9 @@ def _conferir_nao_confirmacao(certame: Certame, novos: dict) -> None:
     artigo = (certame.regras or {}).get("lei", {}).get("artigo_nao_confirmacao", "")
     if erro := erro_da_nao_confirmacao(escolha, item, nao_confirmacao.admitidas_no_certame(certame), artigo):
         raise ErroOperacao(erro)
-    if escolha != certame.nao_confirmacao and nao_confirmacao.houve_decisao_da_comissao(certame):
-        raise ErroOperacao("A comissão de heteroidentificação já decidiu sobre candidatos deste certame sob a regra "
-                           "publicada: o que acontece ao não confirmado não muda mais.")
+    if escolha != certame.nao_confirmacao and nao_confirmacao.comissao_ja_deliberou(certame):
+        raise ErroOperacao("A comissão de heteroidentificação já abriu a deliberação de candidatos deste certame sob "
+                           "a regra publicada: o que acontece ao não confirmado não muda mais.")
 
 
 def _conferir_vagas_pcd(certame: Certame, dados_certame: dict, dados_cargos: dict[int, dict],

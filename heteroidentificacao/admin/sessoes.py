@@ -32,7 +32,7 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import condicoes_do_recurso_que_faltam, cotistas_a_convocar
-from heteroidentificacao.services.deliberacao import assinatura_confere
+from heteroidentificacao.services.deliberacao import assinatura_confere, deliberacao_confere
 from legislacao.models import citar
 from nucleo.consulta import SoConsultaMixin
 from nucleo.historico import HistoricoSoConsultaAdmin
@@ -317,14 +317,23 @@ class AvaliacaoAdmin(RecorteOrgaoAdmin, AvaliacaoLeituraMixin, SoConsultaMixin, 
 
     @admin.display(description="avaliações individuais dos membros")
     def avaliacoes_dos_membros(self, avaliacao: Avaliacao) -> str:
-        """Onde a lei manda cada membro avaliar (decisão 0017): a avaliação de cada um, como na ata. Os nomes seguem
-        o sigilo da lei até o resultado (`Comissao.nomes_publicos`); o voto secreto nunca chega aqui."""
-        individuais = list(avaliacao.avaliacoes_individuais.select_related("membro").order_by("membro__nome"))
-        if not individuais:
+        """Onde a lei manda cada membro avaliar (decisão 0017): a avaliação de cada um, como na ata, só depois do
+        encerramento — durante a deliberação, nem o RH vê o que os primeiros registraram. Se a deliberação não
+        confere com as avaliações assinadas (uma apagada, o placar alterado), a ficha diz. O voto secreto nunca chega
+        aqui."""
+        if not avaliacao.por_avaliacoes_individuais:
             return "—"
+        if avaliacao.estado not in (EstadoAvaliacao.APURADA, EstadoAvaliacao.CONCLUIDA):
+            registradas = avaliacao.avaliacoes_individuais.count()
+            return (f"Deliberação em curso: {plural(registradas, 'avaliação registrada', 'avaliações registradas')} "
+                    f"de {avaliacao.votantes}. Elas aparecem aqui depois do encerramento.")
+        individuais = avaliacao.avaliacoes_individuais.select_related("membro").order_by("registrada_em", "pk")
         comissao = avaliacao.sessao.comissao
         com_nomes = not (comissao.lei and comissao.lei.sigilo_membros) or comissao.nomes_publicos
-        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {} — {}{}</li>", (
+        aviso = ("" if deliberacao_confere(avaliacao) else
+                 format_html("<p><strong>{}</strong></p>", "A deliberação não confere com as avaliações assinadas: "
+                             "uma avaliação, o placar ou o resultado foram alterados depois do encerramento."))
+        return format_html("{}<ul>{}</ul>", aviso, format_html_join("", "<li>{}: {} — {}{}</li>", (
             (i.membro.nome if com_nomes else f"Membro nº {n}", "defere" if i.defere else "indefere",
              i.fundamentacao, "" if assinatura_confere(i) else " (assinatura não confere)")
             for n, i in enumerate(individuais, 1))))

@@ -7,9 +7,12 @@ secreto: uma lei de votos secretos nunca abre uma deliberação assim (services/
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from heteroidentificacao import deliberacao
 from heteroidentificacao.models import (
@@ -26,14 +29,54 @@ from nucleo.servicos import ErroOperacao, auditar
 from nucleo.texto import plural
 
 SAL_DA_ASSINATURA = "heteroidentificacao.avaliacao_individual"
+SAL_DO_SELO = "heteroidentificacao.deliberacao"
 
 
-def assinar(individual: AvaliacaoIndividual, cpf: str) -> str:
-    return salted_hmac(SAL_DA_ASSINATURA, individual.conteudo_assinado(cpf), algorithm="sha256").hexdigest()
+def _hmac(sal: str, conteudo: str, chave: str | None = None) -> str:
+    return salted_hmac(sal, conteudo, secret=chave, algorithm="sha256").hexdigest()
+
+
+def _confere(sal: str, conteudo: str, assinatura: str) -> bool:
+    """Confere com a chave do servidor e com as anteriores (`SECRET_KEY_FALLBACKS`): a troca da chave não faz tudo o
+    que foi assinado antes deixar de conferir. A comparação leva o mesmo tempo, acerte ou erre."""
+    return any(constant_time_compare(assinatura, _hmac(sal, conteudo, chave))
+               for chave in (settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS))
+
+
+def assinar(individual: AvaliacaoIndividual, cpf: str, aberta_em: datetime) -> str:
+    return _hmac(SAL_DA_ASSINATURA, individual.conteudo_assinado(cpf, aberta_em))
 
 
 def assinatura_confere(individual: AvaliacaoIndividual) -> bool:
-    return individual.assinatura == assinar(individual, individual.membro.cpf)
+    return _confere(SAL_DA_ASSINATURA, individual.conteudo_assinado(individual.membro.cpf,
+                                                                     individual.avaliacao.candidato_saiu_em),
+                    individual.assinatura)
+
+
+def _conteudo_do_selo(avaliacao: Avaliacao, assinaturas: list[str], resultado: str) -> str:
+    """O que o selo da deliberação cobre: a avaliação e a abertura, a regra e a maioria, as assinaturas de todas as
+    avaliações (em ordem), o placar e o resultado da apuração."""
+    return "|".join(["deliberacao-v1", str(avaliacao.pk), avaliacao.candidato_saiu_em.isoformat(),
+                     avaliacao.regra_decisao, str(avaliacao.maioria), ",".join(sorted(assinaturas)),
+                     str(avaliacao.cedulas_abertas), str(avaliacao.abertas_confirmam),
+                     str(avaliacao.abertas_nao_confirmam), str(avaliacao.prevaleceu_autodeclaracao), resultado])
+
+
+def deliberacao_confere(avaliacao: Avaliacao) -> bool:
+    """Se a deliberação encerrada é a que as avaliações assinadas dão: cada assinatura confere, o número delas e o
+    placar batem com o gravado, e o selo do encerramento cobre tudo isso e o resultado. Uma avaliação apagada ou
+    trocada, um placar ou um resultado alterados no banco a fazem não conferir. O resultado que o parecer dá quando
+    nenhum lado alcança a maioria (art. 6º, § 1º) não é da apuração: o selo o cobre em branco."""
+    individuais = list(avaliacao.avaliacoes_individuais.all())
+    favoraveis = sum(1 for i in individuais if i.defere)
+    if (not avaliacao.selo_deliberacao or avaliacao.candidato_saiu_em is None
+            or (len(individuais), favoraveis, len(individuais) - favoraveis)
+            != (avaliacao.cedulas_abertas, avaliacao.abertas_confirmam, avaliacao.abertas_nao_confirmam)
+            or not all(assinatura_confere(i) for i in individuais)):
+        return False
+    assinaturas = [i.assinatura for i in individuais]
+    return any(_confere(SAL_DO_SELO, _conteudo_do_selo(avaliacao, assinaturas, resultado), avaliacao.selo_deliberacao)
+               for resultado in {avaliacao.resultado, ""})
 
 
 def _exigir_deliberacao_individual_aberta(avaliacao: Avaliacao) -> None:
@@ -71,7 +114,7 @@ def avaliacao_individual_registrar(*, avaliacao: Avaliacao, usuario, defere: boo
     individual = AvaliacaoIndividual(avaliacao=avaliacao, membro=membro, defere=defere,
                                      caracteristicas=caracteristicas, fundamentacao=fundamentacao,
                                      registrada_em=timezone.now())
-    individual.assinatura = assinar(individual, membro.cpf)
+    individual.assinatura = assinar(individual, membro.cpf, avaliacao.candidato_saiu_em)
     try:
         with transaction.atomic():
             individual.save()
@@ -93,7 +136,8 @@ def _primeira_instancia(avaliacao: Avaliacao) -> deliberacao.Desfavoravel | None
 @transaction.atomic
 def deliberacao_encerrar(*, avaliacao: Avaliacao, usuario) -> Avaliacao:
     """O presidente encerra a deliberação quando todos os que avaliam registraram a sua avaliação: a decisão sai
-    delas pela regra do edital congelada no certame (no recurso contra a ausência, pela maioria)."""
+    delas pela regra gravada na abertura (a do edital; no recurso contra a ausência, a maioria), e o selo da
+    deliberação cobre as assinaturas, o placar e o resultado."""
     avaliacao = travar_avaliacao(avaliacao)
     exigir_presidente(avaliacao.sessao, usuario)
     _exigir_deliberacao_individual_aberta(avaliacao)
@@ -102,10 +146,8 @@ def deliberacao_encerrar(*, avaliacao: Avaliacao, usuario) -> Avaliacao:
         faltam = avaliacao.votantes - len(avaliacoes)
         raise ErroOperacao(f"{'Falta' if faltam == 1 else 'Faltam'} {plural(faltam, 'avaliação', 'avaliações')} dos "
                            "membros presentes.")
-    certame = avaliacao.sessao.comissao.certame
-    regra = (deliberacao.Regra.MAIORIA if avaliacao.recurso_contra_ausencia
-             else deliberacao.Regra(certame.regra_decisao))
-    decisao = deliberacao.decidir(avaliacoes, regra=regra, maioria=avaliacao.maioria,
+    decisao = deliberacao.decidir(avaliacoes, regra=deliberacao.Regra(avaliacao.regra_decisao),
+                                  maioria=avaliacao.maioria,
                                   primeira_instancia=_primeira_instancia(avaliacao))
     avaliacao.cedulas_abertas = len(avaliacoes)
     avaliacao.abertas_confirmam = decisao.favoraveis
@@ -115,6 +157,8 @@ def deliberacao_encerrar(*, avaliacao: Avaliacao, usuario) -> Avaliacao:
     avaliacao.estado = EstadoAvaliacao.APURADA
     avaliacao.resultado = resultado_da_decisao(avaliacao, decisao.confirma)
     avaliacao.por_duvida = False
+    assinaturas = list(avaliacao.avaliacoes_individuais.values_list("assinatura", flat=True))
+    avaliacao.selo_deliberacao = _hmac(SAL_DO_SELO, _conteudo_do_selo(avaliacao, assinaturas, avaliacao.resultado))
     auditar(avaliacao, usuario, f"Avaliações encerradas: {decisao.favoraveis} favoráveis, {decisao.desfavoraveis} "
                                 "desfavoráveis.")
     avaliacao.save()

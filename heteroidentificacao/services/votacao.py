@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
+from concursos.models import Certame, RegraDecisao
 from heteroidentificacao import apuracao, urna
 from heteroidentificacao.models import (
     CONTA_DA_COMISSAO,
@@ -99,6 +100,21 @@ def _exigir_forma_da_lei(forma: str, lei) -> None:
         raise ErroOperacao(f"A lei do certame manda a comissão votar{segredo}. Abra a votação eletrônica ou em papel.")
 
 
+def _marcar_deliberacao_no_certame(avaliacao: Avaliacao, forma: str) -> str:
+    """Grava no certame a abertura da primeira deliberação (daí em diante a retificação não muda mais a regra de
+    decisão nem a consequência da não confirmação: concursos/nao_confirmacao.py) e devolve a regra de decisão que
+    esta deliberação segue: a do edital nas avaliações individuais (no recurso contra a ausência, a maioria); nenhuma
+    na votação, que decide pela maioria da lei. O certame fica travado até o fim da transação: uma retificação
+    simultânea termina antes (e a regra lida aqui já é a retificada) ou espera e é recusada."""
+    certame = Certame.objects.select_for_update(of=("self",)).get(pk=avaliacao.sessao.comissao.certame_id)
+    if certame.deliberacao_aberta_em is None:
+        certame.deliberacao_aberta_em = avaliacao.candidato_saiu_em
+        certame.save(update_fields=["deliberacao_aberta_em"])
+    if forma != FormaVotacao.INDIVIDUAL:
+        return ""
+    return RegraDecisao.MAIORIA if avaliacao.recurso_contra_ausencia else certame.regra_decisao
+
+
 @transaction.atomic
 def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA, candidato_saiu: bool,
                   usuario) -> Avaliacao:
@@ -130,6 +146,7 @@ def votacao_abrir(*, avaliacao: Avaliacao, forma: str = FormaVotacao.ELETRONICA,
     avaliacao.estado = EstadoAvaliacao.VOTACAO
     avaliacao.candidato_saiu_em = timezone.now()
     avaliacao.forma_votacao = forma
+    avaliacao.regra_decisao = _marcar_deliberacao_no_certame(avaliacao, forma)
     avaliacao.membros_da_comissao = titulares(comissao)
     avaliacao.votantes = len(eleitores)
     avaliacao.maioria = maioria_da_comissao(comissao, presentes=len(eleitores))
@@ -303,15 +320,18 @@ def votacao_anular(*, avaliacao: Avaliacao, motivo: str, usuario, automatica: bo
     _travar_eleitores(avaliacao)
     Cedula.objects.filter(avaliacao=avaliacao).delete()
     Participacao.objects.filter(avaliacao=avaliacao).delete()
+    # O modo antes de limpar a forma: a ata diz quantas avaliações individuais foram descartadas, ou que as cédulas
+    # foram destruídas sem leitura.
+    individual = avaliacao.por_avaliacoes_individuais
     individuais = avaliacao.avaliacoes_individuais.count()
     avaliacao.avaliacoes_individuais.all().delete()
     avaliacao.eleitores.clear()
     avaliacao.estado = avaliacao.estado_antes_da_votacao
-    avaliacao.forma_votacao = ""
+    avaliacao.forma_votacao = avaliacao.regra_decisao = ""
     avaliacao.votantes = avaliacao.maioria = avaliacao.membros_da_comissao = None
     avaliacao.cedulas_abertas = avaliacao.abertas_confirmam = avaliacao.abertas_nao_confirmam = None
     candidato = avaliacao.inscricao.numero
-    if avaliacao.por_avaliacoes_individuais:
+    if individual:
         descartadas = plural(individuais, "avaliação individual registrada foi descartada",
                              "avaliações individuais registradas foram descartadas")
         destino = f"{descartadas}." if individuais else "Nenhum membro havia registrado a sua avaliação."

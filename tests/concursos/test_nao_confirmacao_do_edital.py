@@ -127,7 +127,7 @@ def test_a_retificacao_muda_a_escolha_antes_da_primeira_decisao_da_comissao(faze
 
 def test_depois_da_primeira_decisao_a_escolha_nao_muda_mas_o_item_se_corrige(cargo_afonso, admin_user):
     cargo = cargo_afonso(nao_confirmacao=Consequencia.AMPLA, item_nao_confirmacao="item 7.12")
-    with pytest.raises(ErroOperacao, match="já decidiu sobre candidatos deste certame"):
+    with pytest.raises(ErroOperacao, match="já abriu a deliberação de candidatos deste certame"):
         _retificar(cargo.certame, admin_user, nao_confirmacao=Consequencia.ELIMINACAO)
     _retificar(cargo.certame, admin_user, item_nao_confirmacao="item 7.13")
     cargo.certame.refresh_from_db()

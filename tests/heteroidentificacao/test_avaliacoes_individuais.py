@@ -367,7 +367,7 @@ def test_a_regra_de_decisao_so_muda_por_retificacao_e_antes_da_primeira_decisao(
     assert ato.alteracoes[0]["depois"] == RegraDecisao.UNANIMIDADE_PARA_INDEFERIR.label
     sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
     _deliberar(sessao.avaliacoes.get(), presidente, _titulares(comissao_federal), [False] * 5)
-    with pytest.raises(ErroOperacao, match="já decidiu"):
+    with pytest.raises(ErroOperacao, match="já abriu a deliberação"):
         retificar(RegraDecisao.MAIORIA)
 
 
@@ -381,3 +381,228 @@ def test_o_relatorio_do_titular_traz_as_avaliacoes_individuais(comissao_federal,
                  if s.titulo == "Avaliações individuais dos membros")
     assert len(secao.linhas) == 5 and {linha[2] for linha in secao.linhas} == {m.nome for m in
                                                                                 _titulares(comissao_federal)}
+
+
+# ---- o revisor atacante (decisão 0017, «Ataques e defesas») ----
+
+
+def _retificar(certame, admin_user, **dados):
+    from concursos.services.retificacao_do_edital import certame_retificar
+
+    return certame_retificar(certame=certame, dados_certame=dados, dados_cargos={}, data=timezone.localdate(),
+                             usuario=admin_user, publicacao="Edital de retificação nº 1/2025", motivo="Erro material.")
+
+
+def _ata(sessao):
+    from django.template.loader import render_to_string
+
+    contexto = contexto_ata_sessao(sessao)
+    return contexto["avaliacoes"][0], render_to_string("heteroidentificacao/pdf/ata.html", contexto)
+
+
+def test_a_regra_de_decisao_e_a_da_abertura_e_a_retificacao_para_desde_entao(comissao_federal, admin_user,
+                                                                           relogio):
+    """A comissão abre a deliberação pela maioria (regra do edital): a retificação para a unanimidade, no meio das
+    avaliações, é recusada; e mesmo a regra mudada no certame por fora não alcança a deliberação aberta, que apura
+    pela regra gravada na abertura — 2 a 3 não confirma pela maioria, e a ata cita a maioria."""
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    dispensar_os_demais(comissao_federal, admin_user)
+    certame = comissao_federal.certame
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    assert avaliacao.regra_decisao == RegraDecisao.MAIORIA
+    certame.refresh_from_db()
+    assert certame.deliberacao_aberta_em == avaliacao.candidato_saiu_em
+    with pytest.raises(ErroOperacao, match="já abriu a deliberação de algum candidato"):
+        _retificar(certame, admin_user, regra_decisao=RegraDecisao.UNANIMIDADE_PARA_INDEFERIR)
+    type(certame).objects.filter(pk=certame.pk).update(regra_decisao=RegraDecisao.UNANIMIDADE_PARA_INDEFERIR)
+    _avaliar(avaliacao, _titulares(comissao_federal), [True, True, False, False, False])
+    avaliacao = services.deliberacao_encerrar(avaliacao=avaliacao, usuario=presidente.usuario)
+    assert avaliacao.resultado == Resultado.NAO_CONFIRMADO
+    services.parecer_registrar(avaliacao=avaliacao, parecer=PARECER_NAO_CONFIRMA, caracteristicas=["pele"],
+                               usuario=presidente.usuario)
+    services.sessao_encerrar(sessao=sessao, usuario=presidente.usuario)
+    linha, html = _ata(sessao)
+    assert linha.regra == RegraDecisao.MAIORIA.label and linha.deliberacao_confere
+    assert "regra do edital — maioria dos membros" in html and "NÃO CONFERE" not in html
+
+
+def test_anulada_a_deliberacao_a_retificacao_continua_recusada(comissao_federal, admin_user, relogio):
+    """A anulação não reabre a retificação: a comissão já se reuniu sob a regra publicada."""
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    services.votacao_anular(avaliacao=avaliacao, motivo="Queda de energia.", usuario=presidente.usuario)
+    with pytest.raises(ErroOperacao, match="já abriu a deliberação"):
+        _retificar(comissao_federal.certame, admin_user, regra_decisao=RegraDecisao.DUAS_INSTANCIAS)
+
+
+def test_aberta_a_votacao_secreta_a_nao_confirmacao_nao_muda(comissao, presidente, admin_user, relogio):
+    """Afonso Cláudio, art. 9º, § 10 (o edital escolhe): aberta a primeira votação, ainda sem decisão, a retificação da
+    consequência da não confirmação é recusada; o item, que só a cita, ainda se corrige."""
+    from concursos import nao_confirmacao
+
+    certame = comissao.certame
+    relogio.ir(date(2024, 4, 10))
+    sessao = Sessao.objects.create(comissao=comissao, numero=1, data=date(2024, 4, 10), inicio=time(9, 0), local="A")
+    services.sessao_convocar(sessao=sessao, inscricoes=list(cotistas_a_convocar(comissao))[:1], usuario=admin_user)
+    services.sessao_abrir(sessao=sessao, presentes=list(comissao.membros.filter(papel="titular")),
+                          usuario=presidente.usuario)
+    avaliacao = sessao.avaliacoes.get()
+    services.avaliacao_registrar_presenca(avaliacao=avaliacao, compareceu=True, usuario=presidente.usuario)
+    assert not nao_confirmacao.comissao_ja_deliberou(certame)
+    services.votacao_abrir(avaliacao=avaliacao, forma=FormaVotacao.ELETRONICA, candidato_saiu=True,
+                           usuario=presidente.usuario)
+    certame.refresh_from_db()
+    assert nao_confirmacao.comissao_ja_deliberou(certame)
+    assert not Inscricao.objects.filter(certame=certame, heteroidentificacao__in=nao_confirmacao.DECIDIDAS).exists()
+    with pytest.raises(ErroOperacao, match="já abriu a deliberação de candidatos deste certame"):
+        _retificar(certame, admin_user, nao_confirmacao="eliminacao", item_nao_confirmacao="item 7.12")
+    _retificar(certame, admin_user, item_nao_confirmacao="item 7.13")
+
+
+def test_a_ficha_so_mostra_as_avaliacoes_depois_do_encerramento(comissao_federal, admin_user, admin_client,
+                                                               relogio):
+    """Durante a deliberação, o RH não lê as avaliações já registradas (e não as repassa a quem ainda avalia)."""
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    titulares = _titulares(comissao_federal)
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    _avaliar(avaliacao, titulares[:2], [False, False])
+    url = reverse("admin:heteroidentificacao_avaliacao_change", args=[avaliacao.pk])
+    html = admin_client.get(url).content.decode()
+    assert "2 avaliações registradas de 5" in html
+    assert FUNDAMENTO_DESFAVORAVEL not in html and "indefere" not in html
+    _avaliar(avaliacao, titulares[2:], [True, True, True])
+    services.deliberacao_encerrar(avaliacao=avaliacao, usuario=presidente.usuario)
+    html = admin_client.get(url).content.decode()
+    assert "Ana Presidenta: indefere" in html and "não confere" not in html
+
+
+def test_a_ata_da_deliberacao_anulada_conta_as_avaliacoes_descartadas(comissao_federal, admin_user, relogio):
+    """Decisão 0017, § 5: anulada pelo presidente ou pela saída de um membro, a ata diz quantas avaliações foram
+    descartadas — não há cédula a destruir."""
+    from heteroidentificacao.models import OcorrenciaSessao, TipoOcorrencia
+
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    titulares = _titulares(comissao_federal)
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    _avaliar(avaliacao, titulares[:2], [True, False])
+    services.votacao_anular(avaliacao=avaliacao, motivo="Queda de energia.", usuario=presidente.usuario)
+    avaliacao = services.votacao_abrir(avaliacao=avaliacao, forma=FormaVotacao.INDIVIDUAL, candidato_saiu=True,
+                                       usuario=presidente.usuario)
+    _avaliar(avaliacao, titulares[:1], [True])
+    saindo = next(m for m in titulares[1:] if not m.presidente)
+    assert services.membro_registrar_saida(sessao=sessao, membro=saindo, motivo="Mal-estar.",
+                                           usuario=presidente.usuario) == [avaliacao]
+    anulacoes = list(OcorrenciaSessao.objects.filter(sessao=sessao, tipo=TipoOcorrencia.VOTACAO_ANULADA)
+                     .order_by("pk").values_list("descricao", flat=True))
+    assert "2 avaliações individuais registradas foram descartadas." in anulacoes[0]
+    assert "1 avaliação individual registrada foi descartada." in anulacoes[1]
+    assert not any("cédulas" in texto for texto in anulacoes)
+
+
+def _deliberada(comissao_federal, admin_user, relogio, defere=(True, True, False, False, False)):
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    dispensar_os_demais(comissao_federal, admin_user)
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    _avaliar(avaliacao, _titulares(comissao_federal), list(defere))
+    avaliacao = services.deliberacao_encerrar(avaliacao=avaliacao, usuario=presidente.usuario)
+    services.parecer_registrar(avaliacao=avaliacao, parecer=PARECER_NAO_CONFIRMA, caracteristicas=["pele"],
+                               usuario=presidente.usuario)
+    services.sessao_encerrar(sessao=sessao, usuario=presidente.usuario)
+    return sessao, avaliacao
+
+
+def test_o_dba_apaga_uma_avaliacao_divergente_e_ajusta_o_placar(comissao_federal, admin_user, admin_client,
+                                                                relogio):
+    """2 a 3: o DBA apaga uma avaliação desfavorável e troca o placar e o resultado (cada linha que fica continua
+    com a assinatura certa). O selo do encerramento não confere, e a ata e a ficha dizem."""
+    from heteroidentificacao.models import Avaliacao
+    from heteroidentificacao.services.deliberacao import deliberacao_confere
+
+    sessao, avaliacao = _deliberada(comissao_federal, admin_user, relogio)
+    assert deliberacao_confere(avaliacao)
+    avaliacao.avaliacoes_individuais.filter(defere=False).order_by("pk").first().delete()
+    Avaliacao.objects.filter(pk=avaliacao.pk).update(cedulas_abertas=4, abertas_nao_confirmam=2,
+                                                     resultado=Resultado.CONFIRMADO)
+    avaliacao = Avaliacao.objects.get(pk=avaliacao.pk)
+    assert all(assinatura_confere(i) for i in avaliacao.avaliacoes_individuais.all())
+    assert not deliberacao_confere(avaliacao)
+    linha, html = _ata(sessao)
+    assert not linha.deliberacao_confere and "NÃO CONFERE: o placar, o resultado" in html
+    ficha = admin_client.get(reverse("admin:heteroidentificacao_avaliacao_change", args=[avaliacao.pk]))
+    assert "A deliberação não confere com as avaliações assinadas" in ficha.content.decode()
+
+
+@pytest.mark.parametrize("adulteracao", [
+    {"resultado": Resultado.CONFIRMADO},
+    {"abertas_confirmam": 3, "abertas_nao_confirmam": 2},
+    {"cedulas_abertas": 4},
+])
+def test_o_placar_ou_o_resultado_alterados_no_banco_nao_conferem(comissao_federal, admin_user, relogio,
+                                                                  adulteracao):
+    from heteroidentificacao.models import Avaliacao
+    from heteroidentificacao.services.deliberacao import deliberacao_confere
+
+    _, avaliacao = _deliberada(comissao_federal, admin_user, relogio)
+    Avaliacao.objects.filter(pk=avaliacao.pk).update(**adulteracao)
+    assert not deliberacao_confere(Avaliacao.objects.get(pk=avaliacao.pk))
+
+
+def test_a_avaliacao_de_antes_da_anulacao_nao_serve_na_reabertura(comissao_federal, admin_user, relogio):
+    """O DBA guarda a avaliação desfavorável assinada, a deliberação é anulada e reaberta, e ele a devolve ao banco
+    no lugar da nova: a assinatura cobre o momento da abertura, e não confere."""
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    membro = _titulares(comissao_federal)[1]
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    _avaliar(avaliacao, [membro], [False])
+    antiga = AvaliacaoIndividual.objects.get()
+    services.votacao_anular(avaliacao=avaliacao, motivo="Queda de energia.", usuario=presidente.usuario)
+    avaliacao = services.votacao_abrir(avaliacao=avaliacao, forma=FormaVotacao.INDIVIDUAL, candidato_saiu=True,
+                                       usuario=presidente.usuario)
+    AvaliacaoIndividual.objects.bulk_create([antiga])
+    assert not assinatura_confere(AvaliacaoIndividual.objects.select_related("avaliacao", "membro").get())
+
+
+def test_a_troca_da_chave_do_servidor_nao_desfaz_as_assinaturas(comissao_federal, admin_user, relogio, settings):
+    """Com a chave nova em SECRET_KEY e a antiga em SECRET_KEY_FALLBACKS, o que foi assinado antes ainda confere;
+    sem a antiga, não."""
+    from heteroidentificacao.models import Avaliacao
+    from heteroidentificacao.services.deliberacao import deliberacao_confere
+
+    _, avaliacao = _deliberada(comissao_federal, admin_user, relogio)
+    antiga = settings.SECRET_KEY
+    settings.SECRET_KEY, settings.SECRET_KEY_FALLBACKS = "chave-nova-" + "x" * 50, [antiga]
+    avaliacao = Avaliacao.objects.get(pk=avaliacao.pk)
+    assert deliberacao_confere(avaliacao)
+    assert all(assinatura_confere(i) for i in avaliacao.avaliacoes_individuais.all())
+    settings.SECRET_KEY_FALLBACKS = []
+    assert not deliberacao_confere(avaliacao)
+
+
+def test_nomes_em_sigilo_nao_admitem_avaliacoes_individuais():
+    """Com os nomes dos membros em sigilo até o resultado (p. ex. Afonso Cláudio, art. 11, § 1º), cada membro não
+    pode assinar uma avaliação que a ata mostra com o nome: a lei é recusada, mesmo sem votos secretos."""
+    from django.core.exceptions import ValidationError
+
+    federal = Lei.objects.get(slug="federal-lei-15142-2025")
+    federal.sigilo_membros = True
+    with pytest.raises(ValidationError, match="nomes dos membros em sigilo"):
+        federal.clean()
+
+
+def test_a_migracao_marca_as_deliberacoes_ja_abertas(comissao_federal, admin_user, relogio):
+    """heteroidentificacao/0007: num banco de antes, o certame com deliberação aberta fica marcado (a retificação da
+    regra para) e a avaliação individual guarda a regra do edital."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    from concursos.models import Certame
+    from heteroidentificacao.models import Avaliacao
+
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    Certame.objects.update(deliberacao_aberta_em=None, regra_decisao=RegraDecisao.UNANIMIDADE_PARA_INDEFERIR)
+    Avaliacao.objects.update(regra_decisao="")
+    import_module("heteroidentificacao.migrations.0007_regra_e_selo_da_deliberacao").preencher(apps, None)
+    assert Certame.objects.get().deliberacao_aberta_em == avaliacao.candidato_saiu_em
+    assert Avaliacao.objects.get().regra_decisao == RegraDecisao.UNANIMIDADE_PARA_INDEFERIR
