@@ -94,6 +94,8 @@ class AvaliacaoDoMembro:
     registrada_em: datetime
     assinatura: str
     assinatura_confere: bool
+    tracos_apagados: bool = False
+    """Os traços saíram no fim da guarda (LGPD art. 16); a assinatura ainda confere pelo resumo deles."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +197,8 @@ def _na_ata(avaliacao: Avaliacao) -> dict:
             "parecer": avaliacao.parecer, "individual": avaliacao.por_avaliacoes_individuais,
             "individuais": tuple(
                 AvaliacaoDoMembro(i.membro.nome, i.defere, _tracos(i.caracteristicas), i.fundamentacao,
-                                  i.registrada_em, i.assinatura, assinatura_confere(i))
+                                  i.registrada_em, i.assinatura, assinatura_confere(i),
+                                  i.caracteristicas_apagadas_em is not None)
                 for i in avaliacao.avaliacoes_individuais.all()),
             "regra": avaliacao.get_regra_decisao_display(),
             "deliberacao_confere": not avaliacao.por_avaliacoes_individuais or deliberacao_confere(avaliacao),

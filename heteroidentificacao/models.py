@@ -14,6 +14,7 @@ avaliações, as cédulas, os recursos, a fraude), com restrições que se refer
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from datetime import datetime
 
@@ -420,6 +421,10 @@ class AvaliacaoIndividual(models.Model):
     membro = models.ForeignKey(Membro, verbose_name="membro", on_delete=models.PROTECT, related_name="+")
     defere = models.BooleanField("defere a autodeclaração")
     caracteristicas = models.JSONField("traços fenotípicos observados", default=list)
+    # A assinatura cobre o resumo dos traços, não os traços: no fim da guarda eles saem (LGPD art. 16; dado de origem
+    # racial, art. 5º, II) e o resumo fica, de modo que a assinatura continua a conferir.
+    resumo_caracteristicas = models.CharField("resumo dos traços (SHA-256)", max_length=64)
+    caracteristicas_apagadas_em = models.DateTimeField("traços apagados no fim da guarda em", null=True, blank=True)
     fundamentacao = models.TextField("fundamentação")
     registrada_em = models.DateTimeField("registrada em")
     assinatura = models.CharField("assinatura (HMAC-SHA-256)", max_length=64)
@@ -441,10 +446,20 @@ class AvaliacaoIndividual(models.Model):
     def conteudo_assinado(self, cpf: str, aberta_em: datetime) -> str:
         """O que a assinatura cobre: a avaliação e o momento em que a deliberação abriu (`candidato_saiu_em`, que
         muda a cada abertura: a avaliação de uma deliberação anulada não serve à seguinte), o membro (pelo CPF), a
-        decisão, os traços, a fundamentação e o momento do registro."""
+        decisão, o resumo dos traços, a fundamentação e o momento do registro."""
         decisao = "defere" if self.defere else "indefere"
-        return "|".join(["avaliacao-individual-v2", str(self.avaliacao_id), aberta_em.isoformat(), cpf, decisao,
-                         ",".join(sorted(self.caracteristicas)), self.fundamentacao, self.registrada_em.isoformat()])
+        return "|".join(["avaliacao-individual-v3", str(self.avaliacao_id), aberta_em.isoformat(), cpf, decisao,
+                         self.resumo_caracteristicas, self.fundamentacao, self.registrada_em.isoformat()])
+
+    @staticmethod
+    def resumir(caracteristicas: list[str]) -> str:
+        return hashlib.sha256(",".join(sorted(caracteristicas)).encode()).hexdigest()
+
+    @property
+    def caracteristicas_conferem(self) -> bool:
+        """Os traços guardados são os do resumo assinado; apagados no fim da guarda, não há o que conferir."""
+        return (self.caracteristicas_apagadas_em is not None and not self.caracteristicas) or (
+            self.resumir(self.caracteristicas) == self.resumo_caracteristicas)
 
 
 class EstadoRecurso(models.TextChoices):

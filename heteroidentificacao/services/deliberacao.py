@@ -48,9 +48,11 @@ def assinar(individual: AvaliacaoIndividual, cpf: str, aberta_em: datetime) -> s
 
 
 def assinatura_confere(individual: AvaliacaoIndividual) -> bool:
-    return _confere(SAL_DA_ASSINATURA, individual.conteudo_assinado(individual.membro.cpf,
-                                                                     individual.avaliacao.candidato_saiu_em),
-                    individual.assinatura)
+    """A assinatura confere com o registro, e os traços guardados com o resumo que ela cobre (depois do fim da guarda,
+    sem os traços, só a assinatura)."""
+    return individual.caracteristicas_conferem and _confere(
+        SAL_DA_ASSINATURA, individual.conteudo_assinado(individual.membro.cpf, individual.avaliacao.candidato_saiu_em),
+        individual.assinatura)
 
 
 def _conteudo_do_selo(avaliacao: Avaliacao, assinaturas: list[str], resultado: str) -> str:
@@ -112,8 +114,9 @@ def avaliacao_individual_registrar(*, avaliacao: Avaliacao, usuario, defere: boo
         raise ErroOperacao(f"Fundamente a sua avaliação em ao menos {PARECER_MINIMO} caracteres: ela vai à ata com o "
                            "seu nome.")
     individual = AvaliacaoIndividual(avaliacao=avaliacao, membro=membro, defere=defere,
-                                     caracteristicas=caracteristicas, fundamentacao=fundamentacao,
-                                     registrada_em=timezone.now())
+                                     caracteristicas=caracteristicas,
+                                     resumo_caracteristicas=AvaliacaoIndividual.resumir(caracteristicas),
+                                     fundamentacao=fundamentacao, registrada_em=timezone.now())
     individual.assinatura = assinar(individual, membro.cpf, avaliacao.candidato_saiu_em)
     try:
         with transaction.atomic():

@@ -211,6 +211,32 @@ def test_assinatura_nao_confere_se_o_registro_muda_no_banco(comissao_federal, ad
     assert not assinatura_confere(AvaliacaoIndividual.objects.get())
 
 
+def test_tracos_trocados_no_banco_nao_conferem(comissao_federal, admin_user, relogio):
+    """Os traços não estão no texto assinado, mas o resumo deles está: trocá-los no banco desfaz a assinatura."""
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    _avaliar(avaliacao, _titulares(comissao_federal)[:1], [False])
+    AvaliacaoIndividual.objects.update(caracteristicas=["nariz"])
+    assert not assinatura_confere(AvaliacaoIndividual.objects.get())
+
+
+def test_no_fim_da_guarda_os_tracos_saem_e_a_assinatura_continua_a_conferir(comissao_federal, admin_user, relogio):
+    """LGPD art. 16 e art. 5º, II: os traços fenotípicos de cada membro saem com os da avaliação; a decisão e a
+    fundamentação ficam (são o ato da comissão), a assinatura e o selo continuam a conferir, e a ata diz que os traços
+    foram apagados."""
+    from heteroidentificacao.retencao import anonimizar_avaliacoes
+    from heteroidentificacao.services.deliberacao import deliberacao_confere
+
+    _, avaliacao = _deliberada(comissao_federal, admin_user, relogio)
+    anonimizar_avaliacoes([comissao_federal.certame_id])
+    individuais = list(AvaliacaoIndividual.objects.filter(avaliacao=avaliacao))
+    assert individuais and all(i.caracteristicas == [] and i.caracteristicas_apagadas_em for i in individuais)
+    assert all(assinatura_confere(i) for i in individuais)
+    assert deliberacao_confere(avaliacao.__class__.objects.get(pk=avaliacao.pk))
+    linha = next(linha for linha in contexto_ata_sessao(avaliacao.sessao)["avaliacoes"] if linha.individual)
+    assert all(m.tracos_apagados and not m.tracos and m.assinatura_confere for m in linha.individuais)
+
+
 def test_a_forma_e_a_da_lei_congelada(comissao_federal, comissao, admin_user, relogio, presidente):
     """A lei federal manda avaliar individualmente (IN 261/2025): nada de cédulas; a de Afonso Cláudio manda votar em
     segredo (art. 11, § 2º): nada de avaliações nominais."""
