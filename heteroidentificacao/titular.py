@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from heteroidentificacao.models import Avaliacao, AvaliacaoIndividual, Caracteristica, ProcedimentoFraude, Recurso
+from heteroidentificacao.models import (
+    Avaliacao,
+    AvaliacaoIndividual,
+    Caracteristica,
+    EstadoAvaliacao,
+    ProcedimentoFraude,
+    Recurso,
+)
 from nucleo.texto import data_br
 from nucleo.titular import Secao
 
@@ -32,10 +39,13 @@ def secoes(cpf: str, orgaos: frozenset[int] | None) -> list[Secao]:
                             orgaos).order_by("sessao__data", "horario")
     recursos = _da_pessoa(Recurso.objects.select_related("avaliacao__inscricao__certame"), "avaliacao__inscricao",
                           cpf, orgaos).order_by("protocolado_em")
+    # Enquanto a deliberação corre, as avaliações já registradas não saem daqui: como na ficha do admin, só depois do
+    # encerramento (decisão 0017).
     individuais = _da_pessoa(
         AvaliacaoIndividual.objects.select_related("membro", "avaliacao__inscricao__certame",
                                                    "avaliacao__sessao__comissao__certame__lei"),
-        "avaliacao__inscricao", cpf, orgaos).order_by("avaliacao__sessao__data", "registrada_em")
+        "avaliacao__inscricao", cpf, orgaos).exclude(avaliacao__estado=EstadoAvaliacao.VOTACAO).order_by(
+        "avaliacao__sessao__data", "registrada_em")
     fraudes = _da_pessoa(ProcedimentoFraude.objects.select_related("inscricao__certame"), "inscricao", cpf,
                          orgaos).order_by("instaurado_em")
     return [

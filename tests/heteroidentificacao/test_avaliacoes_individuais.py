@@ -409,6 +409,20 @@ def test_o_relatorio_do_titular_traz_as_avaliacoes_individuais(comissao_federal,
                                                                                 _titulares(comissao_federal)}
 
 
+def test_o_relatorio_do_titular_nao_antecipa_as_avaliacoes_da_deliberacao_aberta(comissao_federal, admin_user,
+                                                                                  relogio):
+    """Decisão 0017: enquanto a deliberação corre, ninguém vê as avaliações já registradas — nem pelo relatório do
+    titular (LGPD art. 18), que as traz depois do encerramento."""
+    from heteroidentificacao.titular import secoes
+
+    sessao, presidente = _sessao_aberta(comissao_federal, admin_user, relogio)
+    avaliacao = _abrir(sessao.avaliacoes.get(), presidente)
+    _avaliar(avaliacao, _titulares(comissao_federal)[:2], [False, False])
+    secao = next(s for s in secoes(avaliacao.inscricao.candidato.cpf, None)
+                 if s.titulo == "Avaliações individuais dos membros")
+    assert secao.linhas == ()
+
+
 # ---- o revisor atacante (decisão 0017, «Ataques e defesas») ----
 
 
