@@ -124,7 +124,8 @@ class Lei(models.Model):
                   "editais até que seja informada.")
     artigo_vigor = _artigo("artigo da entrada em vigor")
     vigencia_anos = models.PositiveSmallIntegerField(
-        "prazo de vigência (anos)", null=True, blank=True, help_text="Em branco: vigência indeterminada.")
+        "prazo de vigência (anos)", null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text="Em branco: vigência indeterminada.")
     artigo_vigencia = _artigo("artigo do prazo de vigência")
     artigo_irretroatividade = _artigo("artigo que exclui editais anteriores")
     encerrada_em = models.DateField(

@@ -134,3 +134,14 @@ def test_mesmo_nome_em_outra_uf_nao_confunde():
     resultado = aplicavel("Viana", "MA", date(2024, 3, 1))
     assert resultado.lei is None
     assert "Não há lei de reserva de vagas cadastrada para Viana/MA" in resultado.motivo
+
+
+def test_prazo_de_vigencia_de_zero_anos_e_recusado(leis_de_origem):
+    """Um prazo de 0 anos faria a lei valer só no dia da publicação: o cadastro o recusa (em branco, indeterminada)."""
+    from django.core.exceptions import ValidationError
+
+    lei = lei_por_slug("vargem-alta-es-2023")
+    lei.vigencia_anos = 0
+    with pytest.raises(ValidationError) as erro:
+        lei.full_clean()
+    assert "vigencia_anos" in erro.value.message_dict
