@@ -79,7 +79,7 @@ def candidatos_da_fase(fase: Fase, regras: motor.Regras) -> dict[int, list[tuple
     com nota, e se a inscrição segue habilitada depois da heteroidentificação (que elimina o não confirmado se o edital
     o escolheu dentro da lei, ou o tira da reserva — e então ele só segue se em cada fase anterior seguiu pela ampla
     ou pela PcD: `seguiram_pela_reserva_e_a_perderam`); as listas de reserva pela lei (`corte.grupos_do_candidato`),
-    menos as dos documentos recusados."""
+    menos as dos documentos recusados (e quem seguiu antes pela lista de um deles também não segue pela ampla)."""
     certame = fase.certame
     efeito = EfeitoDaHeteroidentificacao.do_certame(certame)
     sem_pontuacao_na_ampla = seguiram_pela_reserva_e_a_perderam(fase)
@@ -91,6 +91,12 @@ def candidatos_da_fase(fase: Fase, regras: motor.Regras) -> dict[int, list[tuple
                 for inscricao in inscricoes:
                     fora[inscricao].add(grupo)
         recusados = {inscricao: frozenset(grupos) for inscricao, grupos in fora.items()}
+        # Quem seguiu de uma fase anterior pela lista de um grupo cujo documento depois foi recusado passou só por
+        # ela, como o não confirmado: não segue pela ampla.
+        sem_pontuacao_na_ampla |= {
+            inscricao for inscricao, lista in ResultadoNaFase.objects.filter(
+                fase__certame_id=certame.pk, fase__ordem__lt=fase.ordem, segue=True, inscricao_id__in=list(recusados))
+            .values_list("inscricao_id", "lista") if lista in recusados[inscricao]}
     grupos_por_par: dict[tuple[str, bool], frozenset[str]] = {}
     por_cargo: dict[int, list[tuple[int, corte.NaFase]]] = defaultdict(list)
     linhas = (ResultadoNaFase.objects.filter(fase=fase)

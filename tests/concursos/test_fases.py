@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from concursos.importacao.resultado_da_fase import resultado_da_fase_importar
 from concursos.models import AtoDoCertame, Fase, Heteroidentificacao, Inscricao, ResultadoNaFase, TipoAto
 from concursos.services.fases import aplicar_corte_da_fase
+from concursos.services.inscricao import documento_conferir, documento_registrar
 from legislacao.entrada import ErroEntrada
 from legislacao.models import Lei
 from legislacao.motor import AMPLA, PCD
@@ -222,6 +223,24 @@ def test_lei_15142_art_3_par_2_o_nao_confirmado_so_segue_pela_ampla_se_passou_po
     _nao_confirmar("P3")  # na objetiva, pela reserva; na discursiva (sem K), pela ampla
     titulos = _importar_e_cortar(titulos, [("P1", 10, "apto"), ("P3", 9, "apto"), ("B1", 8, "apto")], admin_user)
     assert _lista(titulos, AMPLA) == ["P1", "B1"]
+
+
+def test_quem_seguiu_pela_reserva_e_teve_o_documento_recusado_nao_segue_pela_ampla(fase_ibatiba, admin_user):
+    """Ibatiba art. 2º (o documento oficial) e art. 3º (a reserva em todas as fases): P2 seguiu da objetiva pela lista
+    da reserva; recusado o documento, sai dela e, como o não confirmado, não segue pela ampla na discursiva."""
+    objetiva, notas = fase_ibatiba
+    discursiva = Fase.objects.create(certame=objetiva.certame, ordem=2, nome="Prova discursiva", nota_minima=50)
+    objetiva = _importar_e_cortar(objetiva, notas, admin_user)
+    assert _lista(objetiva, "NPI") == ["P2", "P3"]
+    inscricao = Inscricao.objects.select_related("certame").get(certame=objetiva.certame, numero="P2")
+    grupo, exigencia = next(iter(objetiva.certame.exigencias_documentais().items()))
+    documento = documento_registrar(inscricao=inscricao, grupo=grupo, tipo=exigencia.tipos[0].codigo,
+                                    usuario=admin_user)
+    documento_conferir(documento=documento, aceito=False, usuario=admin_user,
+                       motivo="O documento não traz a informação.")
+    discursiva = _importar_e_cortar(discursiva, [("P2", 80, "apto"), ("P3", 70, "apto")], admin_user)
+    assert _lista(discursiva, AMPLA) == ["P3"]
+    assert not ResultadoNaFase.objects.get(fase=discursiva, inscricao__numero="P2").segue
 
 
 def test_o_nao_confirmado_que_seguiu_pela_lista_pcd_segue_nela(leis_de_origem, fazer_certame, inscrever, admin_user):
