@@ -24,9 +24,10 @@ CAMPOS_DE_ORIGEM = ("data_publicacao", "observacoes", "nao_confirmacao", "artigo
 
 
 @pytest.fixture
-def estado_antigo():
+def estado_antigo(leis_de_origem):
     """O banco antes das migrações, com as leis como as migrações 0002 a 0007 as deixaram (desfeitas, as migrações de
-    dados deixariam os valores corrigidos)."""
+    dados deixariam os valores corrigidos). As leis repostas antes, se um teste com transações de verdade esvaziou o
+    banco."""
     for apps in no_estado(ANTES):
         Lei = apps.get_model("legislacao", "Lei")
         Lei.objects.filter(versao__gt=1).delete()

@@ -15,7 +15,9 @@ pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 
 @pytest.fixture
-def estado_antigo():
+def estado_antigo(leis_de_origem):
+    """O banco antes da migração, com as leis repostas antes, se um teste com transações de verdade esvaziou o
+    banco."""
     yield from no_estado(ANTES)
 
 
