@@ -98,6 +98,8 @@ INSTALLED_APPS = [
     "legislacao",
     "concursos",
     "heteroidentificacao",
+    "pessoal",
+    "monitoramento",
     "documentos",
     "demonstracao",
 ]

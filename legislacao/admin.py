@@ -271,6 +271,16 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
             "artigo_deliberacao", "artigo_fenotipo", "artigo_silencio", "artigo_momento",
             "artigo_validade_comissao", ("maioria", "artigo_maioria"), ("votacao_secreta", "artigo_votacao"),
             ("forma_deliberacao", "artigo_forma_deliberacao"), ("recurso", "artigo_recurso")]}),
+        ("Monitoramento, cargos em comissão e estágios", {
+            "description": "O que a lei exige além dos concursos: o piso nos cargos em comissão e nos estágios, a "
+                           "comissão que acompanha a lei e os relatórios, cada um com o seu artigo. Em branco, o "
+                           "sistema não cobra o que a lei não pede.",
+            "fields": [
+                "artigo_piso_comissao", "artigo_piso_estagio", "artigo_autodeclaracao_servidores",
+                "artigo_indicadores", "artigo_monitoramento",
+                ("monitoramento_unidades", "monitoramento_representante_por_grupo"),
+                "artigo_composicao_monitoramento", ("relatorio_anual_mes", "artigo_relatorio_anual"),
+                ("relatorio_conclusivo_anos", "artigo_relatorio_conclusivo")]}),
         ("Texto integral", {"fields": ["texto_integral"]}),
         ("Outras regras", {"fields": ["observacoes"]}),
     ]

@@ -305,6 +305,30 @@ class Lei(models.Model):
                                default=InstanciaRecurso.NAO_PREVISTA)
     artigo_recurso = _artigo("artigo do recurso")
 
+    # O monitoramento da lei (Ubatuba arts. 8º a 13; Lei 15.142/2025, art. 3º, § 3º, e art. 10): o piso nos cargos em
+    # comissão e nos estágios, a comissão de monitoramento e os relatórios (monitoramento/, pessoal/; decisão 0023).
+    artigo_piso_comissao = _artigo("artigo do piso nos cargos em comissão", db_default="")
+    artigo_piso_estagio = _artigo("artigo do piso nos estágios de cada órgão", db_default="")
+    artigo_autodeclaracao_servidores = _artigo("artigo da autodeclaração dos servidores no recadastramento",
+                                               db_default="")
+    artigo_indicadores = _artigo("artigo dos dados e indicadores do monitoramento", db_default="")
+    artigo_monitoramento = _artigo("artigo da comissão de monitoramento", db_default="")
+    monitoramento_unidades = models.TextField(
+        "comissão de monitoramento: unidades que indicam membros", blank=True, db_default="",
+        help_text="Uma por linha, como a lei as nomeia; a primeira coordena a comissão (p. ex. «Secretaria Municipal "
+                  "de Cidadania e Assistência Social»). Em branco: a lei não fixa a composição.")
+    monitoramento_representante_por_grupo = models.BooleanField(
+        "comissão de monitoramento: um representante de cada grupo da lei", default=False, db_default=False)
+    artigo_composicao_monitoramento = _artigo("artigo da composição da comissão de monitoramento", db_default="")
+    relatorio_anual_mes = models.PositiveSmallIntegerField(
+        "mês do relatório anual", null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(12)],
+        help_text="O mês em que a lei manda entregar o relatório anual (p. ex. 4, abril). Em branco: não há.")
+    artigo_relatorio_anual = _artigo("artigo do relatório anual", db_default="")
+    relatorio_conclusivo_anos = models.PositiveSmallIntegerField(
+        "relatório conclusivo (ou reavaliação) a cada quantos anos", null=True, blank=True,
+        validators=[MinValueValidator(1)], help_text="P. ex. 2. Em branco: a lei não o exige.")
+    artigo_relatorio_conclusivo = _artigo("artigo do relatório conclusivo", db_default="")
+
     criada_em = models.DateTimeField("criada em", auto_now_add=True)
     alterada_em = models.DateTimeField("alterada em", auto_now=True)
     history = HistoricalRecords(excluded_fields=["texto"])

@@ -58,6 +58,7 @@ _documentos_aceitos = import_module("legislacao.migrations.0012_documentos_aceit
 _abrangencia = import_module("legislacao.migrations.0013_afonso_claudio_abrangencia_e_nao_confirmacao")
 _reserva_nas_fases = import_module("legislacao.migrations.0015_reserva_nas_fases")
 _deliberacao_da_comissao = import_module("legislacao.migrations.0016_deliberacao_da_comissao")
+_monitoramento_da_lei = import_module("legislacao.migrations.0018_monitoramento_da_lei")
 
 # Os códigos do IBGE (nucleo/dados/municipios_ibge.csv) dos municípios dos dois órgãos da demonstração.
 VARGEM_ALTA = 3205036
@@ -236,6 +237,8 @@ class Command(BaseCommand):
             self._criar_grupos(lei, grupos)
             repostas.append(lei.slug)
         for slug, dados in _deliberacao_da_comissao.DADOS.items():
+            Lei.objects.filter(slug__in=repostas, slug=slug).update(**dados)
+        for slug, dados in _monitoramento_da_lei.DADOS.items():
             Lei.objects.filter(slug__in=repostas, slug=slug).update(**dados)
         return repostas
 
