@@ -1,0 +1,258 @@
+"""Os gráficos dos indicadores (issue 13): SVG feito no servidor pelo pygal, o mesmo na página e no PDF do WeasyPrint,
+sempre acompanhado da tabela com os mesmos números (para leitores de tela e para copiar).
+
+O SVG sai sem script (a CSP do projeto não admite scripts de fora; config/settings.py) e determinístico: os mesmos
+dados dão os mesmos bytes, o que deixa a página pública em cache e os PDFs reproduzíveis. Para isso trocam-se o uuid
+que o pygal sorteia por um id tirado do SHA-256 do conteúdo e tiram-se os comentários com a data da geração.
+
+Cores: tons da paleta de Okabe e Ito, feita para quem não distingue vermelho e verde. As barras são claras, com
+contorno preto e números em preto (contraste ≥ 4,5:1 com a cor da barra e com o fundo branco; eMAG 3.1, WCAG 1.4.3 e
+1.4.11); as linhas são escuras (≥ 3:1 com o branco) e cada série tem o seu tracejado, para não depender só da cor.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+import pygal
+from django.utils.safestring import SafeString, mark_safe
+from pygal.style import Style
+
+from nucleo.texto import milhar, percentual_br, plural
+
+SEM_DADOS = "Sem dados no período"
+TRAVESSAO = "—"
+FONTE = '"Liberation Sans", "DejaVu Sans", Arial, Helvetica, sans-serif'
+
+PALETA_BARRAS = ("#56B4E9", "#E69F00", "#009E73", "#CC79A7", "#F0E442", "#D55E00", "#BBBBBB")
+PALETA_LINHAS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#555555", "#8C6D00")
+TRACEJADOS = ("", "8,4", "2,3", "8,3,2,3", "12,4", "4,4")
+TEXTO = "#1A1A1A"
+TEXTO_SUAVE = "#595959"
+FUNDO = "#FFFFFF"
+
+_ESTILO_BASE = dict(
+    background=FUNDO, plot_background=FUNDO, foreground=TEXTO, foreground_strong="#000000",
+    foreground_subtle=TEXTO_SUAVE, opacity="1", opacity_hover="1", transition="0ms", stroke_width="1",
+    stroke_width_hover="1", font_family=FONTE, label_font_size=13, major_label_font_size=13, legend_font_size=14,
+    value_font_size=13, value_label_font_size=13, title_font_size=16, tooltip_font_size=13, no_data_font_size=22,
+    guide_stroke_color="#BFBFBF", major_guide_stroke_color="#8C8C8C",
+)
+# Contorno preto nas barras (a borda basta para o contraste de 3:1 com o fundo, WCAG 1.4.11) e números em preto.
+_CSS_BARRAS = "#{id} .series .rect{{stroke:#000;stroke-width:1}}#{id} .text-overlay text.value{{fill:#000}}"
+
+
+@dataclass(frozen=True)
+class Serie:
+    """Uma série de valores, um por categoria (ou por período); None é o dado que falta, não zero."""
+
+    nome: str
+    valores: tuple[float | int | None, ...]
+
+
+@dataclass(frozen=True)
+class Tabela:
+    """Os números do gráfico como texto já formatado (1.234; 12,5%; «—» onde falta o dado)."""
+
+    cabecalho: tuple[str, ...]
+    linhas: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Grafico:
+    """O que o template «monitoramento/_grafico.html» mostra: o título, a descrição, o SVG e a tabela."""
+
+    titulo: str
+    descricao: str
+    svg: SafeString
+    tabela: Tabela
+
+
+def numero_br(valor: float | int | Decimal | None, unidade: str = "") -> str:
+    """1234 → «1.234», 12.5 com unidade «%» → «12,5%», 3 com unidade «vagas» → «3 vagas», None → «—».
+
+    Frações com uma casa decimal, como os relatórios publicam; «%» vem colado ao número, outra unidade com espaço.
+    """
+    if valor is None:
+        return TRAVESSAO
+    arredondado = Decimal(str(valor)).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    if unidade == "%":
+        return percentual_br(arredondado)
+    inteiro, fracao = divmod(abs(arredondado), 1)
+    texto = ("-" if arredondado < 0 else "") + milhar(int(inteiro))
+    if fracao:
+        texto += "," + str(fracao)[2:]
+    return f"{texto} {unidade}" if unidade else texto
+
+
+def barras(titulo: str, categorias: list[str], series: list[Serie], *, descricao: str = "", empilhadas: bool = False,
+           horizontal: bool = False, unidade: str = "", categoria: str = "Categoria") -> Grafico:
+    """Barras por categoria (p. ex. por grupo: reservadas, preenchidas pela lista, revertidas à ampla).
+
+    `categoria` é o cabeçalho da primeira coluna da tabela («Grupo», «Órgão»).
+    """
+    _conferir(categorias, series)
+    tabela = _tabela(categoria, categorias, series, unidade)
+    descricao = descricao or _resumo("Gráfico de barras", categorias, series)
+    tipo = {(False, False): pygal.Bar, (True, False): pygal.StackedBar, (False, True): pygal.HorizontalBar,
+            (True, True): pygal.HorizontalStackedBar}[empilhadas, horizontal]
+    estilo = Style(**_ESTILO_BASE, colors=PALETA_BARRAS, value_colors=("#000000",) * len(PALETA_BARRAS))
+    altura = max(360, 80 + 34 * len(categorias) * (1 if empilhadas else len(series))) if horizontal else 420
+    return _montar(tipo, dict(style=estilo, print_values_position="center" if empilhadas else "top", height=altura),
+                   titulo, descricao, categorias, series, tabela, unidade, ("barras", empilhadas, horizontal),
+                   css=_CSS_BARRAS)
+
+
+def linhas(titulo: str, rotulos: list[str], series: list[Serie], *, descricao: str = "", percentual: bool = False,
+           periodo: str = "Período") -> Grafico:
+    """Uma linha por série ao longo dos `rotulos` (os anos), para as tendências; com `percentual`, os valores são
+    porcentagens (12.5 → «12,5%») e o eixo vai de 0 a 100. `periodo` é o cabeçalho da primeira coluna da tabela."""
+    _conferir(rotulos, series)
+    unidade = "%" if percentual else ""
+    tabela = _tabela(periodo, rotulos, series, unidade)
+    descricao = descricao or _resumo("Gráfico de linhas", rotulos, series)
+    estilo = Style(**_ESTILO_BASE, colors=PALETA_LINHAS, value_colors=(TEXTO,) * len(PALETA_LINHAS))
+    return _montar(pygal.Line, dict(style=estilo, print_values_position="top", dots_size=4, height=420,
+                                    include_x_axis=True, range=(0, 100) if percentual else None),
+                   titulo, descricao, rotulos, series, tabela, unidade, ("linhas",),
+                   tracos=[{"width": 3, "dasharray": TRACEJADOS[i % len(TRACEJADOS)]} for i in range(len(series))])
+
+
+def faixa_de_nomeacao(titulo: str, posicoes: list[tuple[int, str, str]], *, descricao: str = "") -> Grafico:
+    """A ordem de nomeação como uma faixa de quadrados, um por posição: o código do tipo de vaga escrito dentro
+    («AC», «PCD», «NEG»), o número da posição embaixo, a cor do tipo e a legenda dos tipos.
+
+    Este é o único gráfico montado à mão, com o mesmo estilo dos outros. No pygal a cor segue a série, não o valor, e a
+    legenda lista as séries: uma faixa precisaria de uma série por posição e a legenda listaria posições, não tipos;
+    também não há como escrever o código e o número em cada quadrado nem quebrar em fileiras uma ordem de 100
+    posições, que numa fileira só ficaria ilegível. Cada posição é (número, código do tipo, rótulo do tipo).
+    """
+    tabela = Tabela(("Posição", "Vaga", "Tipo de vaga"),
+                    tuple((milhar(numero), codigo, rotulo) for numero, codigo, rotulo in posicoes))
+    tipos: dict[str, str] = {}
+    for _, codigo, rotulo in posicoes:
+        tipos.setdefault(codigo, rotulo)
+    descricao = descricao or (
+        f"Ordem de nomeação: {plural(len(posicoes), 'posição', 'posições')}; "
+        + "; ".join(f"{codigo} ({rotulo}): {plural(sum(p[1] == codigo for p in posicoes), 'posição', 'posições')}"
+                    for codigo, rotulo in tipos.items()) + "." if posicoes else SEM_DADOS + ".")
+    uid = _id(("faixa", titulo, descricao, tuple(posicoes)))
+    cores = {codigo: PALETA_BARRAS[i % len(PALETA_BARRAS)] for i, codigo in enumerate(tipos)}
+    lado, vao, por_fileira, margem = 36, 4, 18, 10
+    largura = margem * 2 + por_fileira * (lado + vao)
+    raiz = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "id": uid, "class": "pygal-chart faixa"})
+    _acessivel(raiz, uid, titulo, descricao)
+    estilo = ET.SubElement(raiz, "style", {"type": "text/css"})
+    estilo.text = (f"#{uid}{{font-family:{FONTE}}}#{uid} text{{fill:#000}}#{uid} .codigo{{font-size:12px;"
+                   f"font-weight:bold;text-anchor:middle}}#{uid} .numero{{font-size:11px;text-anchor:middle;"
+                   f"fill:{TEXTO_SUAVE}}}#{uid} .legenda{{font-size:13px}}#{uid} rect{{stroke:#000;stroke-width:1}}"
+                   f"#{uid} .vazio{{font-size:22px;text-anchor:middle}}")
+    if not posicoes:
+        raiz.set("viewBox", f"0 0 {largura} 80")
+        ET.SubElement(raiz, "text", {"x": str(largura // 2), "y": "48", "class": "vazio"}).text = SEM_DADOS
+        return Grafico(titulo, descricao, _svg(raiz), tabela)
+    y = margem
+    for inicio in range(0, len(posicoes), por_fileira):
+        for j, (numero, codigo, rotulo) in enumerate(posicoes[inicio:inicio + por_fileira]):
+            x = margem + j * (lado + vao)
+            quadrado = ET.SubElement(raiz, "g", {"class": "posicao"})
+            ET.SubElement(quadrado, "title").text = f"{milhar(numero)}ª posição: {codigo} — {rotulo}"
+            ET.SubElement(quadrado, "rect", {"x": str(x), "y": str(y), "width": str(lado), "height": str(lado),
+                                             "fill": cores[codigo]})
+            centro = str(x + lado // 2)
+            ET.SubElement(quadrado, "text", {"x": centro, "y": str(y + lado // 2 + 4), "class": "codigo"}).text = codigo
+            ET.SubElement(quadrado, "text", {"x": centro, "y": str(y + lado + 13), "class": "numero"}).text = \
+                milhar(numero)
+        y += lado + 22
+    y += 6
+    for codigo, rotulo in tipos.items():
+        item = ET.SubElement(raiz, "g", {"class": "legenda"})
+        ET.SubElement(item, "rect", {"x": str(margem), "y": str(y), "width": "30", "height": "20",
+                                     "fill": cores[codigo]})
+        ET.SubElement(item, "text", {"x": str(margem + 15), "y": str(y + 14), "class": "codigo"}).text = codigo
+        ET.SubElement(item, "text", {"x": str(margem + 40), "y": str(y + 15), "class": "legenda"}).text = rotulo
+        y += 26
+    raiz.set("viewBox", f"0 0 {largura} {y + margem - 6}")
+    return Grafico(titulo, descricao, _svg(raiz), tabela)
+
+
+def _conferir(categorias: list[str], series: list[Serie]) -> None:
+    for serie in series:
+        if len(serie.valores) != len(categorias):
+            raise ValueError(f"A série «{serie.nome}» tem {plural(len(serie.valores), 'valor', 'valores')}, "
+                             f"mas há {plural(len(categorias), 'categoria')}.")
+
+
+def _sem_dados(series: list[Serie]) -> bool:
+    return not any(v for serie in series for v in serie.valores)
+
+
+def _tabela(primeira: str, categorias: list[str], series: list[Serie], unidade: str) -> Tabela:
+    return Tabela((primeira, *(s.nome for s in series)),
+                  tuple((categoria, *(numero_br(s.valores[i], unidade) for s in series))
+                        for i, categoria in enumerate(categorias)))
+
+
+def _resumo(tipo: str, categorias: list[str], series: list[Serie]) -> str:
+    if _sem_dados(series):
+        return f"{tipo}: {SEM_DADOS.lower()}."
+    return (f"{tipo} com {plural(len(series), 'série')} ({', '.join(s.nome for s in series)}) "
+            f"em {plural(len(categorias), 'categoria')} ({', '.join(categorias)}); os números estão na tabela.")
+
+
+def _montar(tipo, opcoes: dict, titulo: str, descricao: str, categorias: list[str], series: list[Serie],
+            tabela: Tabela, unidade: str, chave: tuple, *, tracos: list[dict] | None = None, css: str = "") -> Grafico:
+    uid = _id((chave, unidade, titulo, descricao, tuple(categorias), tuple(series)))
+    formatar = lambda valor: numero_br(valor, unidade)  # noqa: E731 — o pygal chama com um só argumento
+    vazio = _sem_dados(series)
+    # Sem dados, nem eixos nem legenda: só o aviso, em vez de um gráfico de zeros com a escala de 0 a 1.
+    grafico = tipo(**opcoes, js=[], disable_xml_declaration=True, width=800, show_legend=not vazio,
+                   show_x_labels=not vazio, show_y_labels=not vazio, show_y_guides=not vazio,
+                   css=("file://style.css", "file://graph.css", "inline:" + css.format(id=uid)),
+                   legend_at_bottom=True, legend_at_bottom_columns=3, no_data_text=SEM_DADOS, print_values=True,
+                   value_formatter=formatar, formatter=formatar, truncate_legend=-1, truncate_label=-1, margin=16)
+    grafico.add_xml_filter(lambda raiz: _limpar(raiz, uid, titulo, descricao))
+    # O pygal escreve «chart-<uuid>» no id e no CSS: com o id do conteúdo no lugar, o SVG não muda de uma vez a outra.
+    grafico.uuid = uid.removeprefix("chart-")
+    if not vazio:
+        grafico.x_labels = categorias
+        for i, serie in enumerate(series):
+            grafico.add(serie.nome, list(serie.valores), **({"stroke_style": tracos[i]} if tracos else {}))
+    return Grafico(titulo, descricao, mark_safe(grafico.render()), tabela)
+
+
+def _id(conteudo: tuple) -> str:
+    return "chart-" + hashlib.sha256(repr(conteudo).encode()).hexdigest()[:16]
+
+
+def _limpar(raiz: ET.Element, uid: str, titulo: str, descricao: str) -> ET.Element:
+    """Tira do SVG do pygal o que só serve ao JavaScript (o script de configuração, as dicas, os <desc> de cada
+    barra e os ids repetidos da legenda) e os comentários com a data; põe o título, a descrição e os papéis ARIA."""
+    for pai in list(raiz.iter()):
+        for filho in list(pai):
+            classes = filho.get("class", "").split()
+            if (filho.tag in (ET.Comment, "script", "title") or "tooltip-overlay" in classes
+                    or (filho.tag == "desc" and pai is not raiz)):
+                pai.remove(filho)
+            elif filho.get("id", "").startswith("activate-serie"):
+                del filho.attrib["id"]
+    _acessivel(raiz, uid, titulo, descricao)
+    return raiz
+
+
+def _acessivel(raiz: ET.Element, uid: str, titulo: str, descricao: str) -> None:
+    raiz.set("role", "img")
+    raiz.set("aria-labelledby", f"{uid}-titulo {uid}-descricao")
+    elemento = ET.Element("title", {"id": f"{uid}-titulo"})
+    elemento.text = titulo
+    raiz.insert(0, elemento)
+    elemento = ET.Element("desc", {"id": f"{uid}-descricao"})
+    elemento.text = descricao
+    raiz.insert(1, elemento)
+
+
+def _svg(raiz: ET.Element) -> SafeString:
+    return mark_safe(ET.tostring(raiz, encoding="unicode"))
