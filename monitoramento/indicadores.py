@@ -1,4 +1,5 @@
-"""Os indicadores da lei, em Python puro sobre contagens já agregadas pelo banco (monitoramento/selectors/; decisão 0023).
+"""Os indicadores da lei, em Python puro sobre contagens já agregadas pelo banco (monitoramento/selectors/; decisão
+0023).
 
 O banco conta (por cargo: vagas, posições por tipo e lista, inscrições dos grupos por resultado da heteroidentificação,
 vacâncias por causa); daqui sai o que o painel, o relatório e a página pública mostram: por grupo, as vagas reservadas,
@@ -62,8 +63,8 @@ class GrupoDaLei:
 class NumerosDoCargo:
     """O que o banco contou de um cargo. `posicoes`: (vaga, lista) → posições ocupadas hoje; `vacancias`: (lista, causa)
     → titulares que saíram; `cotistas_na_ampla`: grupo → cotistas do grupo ocupando vaga de ampla; `saidas_da_lista`:
-    (grupo, causa) → pessoas do grupo que saíram da lista dele (`Causa.NAO_CONFIRMADO`, `Causa.AUSENTE`, `Causa.FRAUDE`);
-    `reservadas`: grupo → vagas do grupo entre as do edital."""
+    (grupo, causa) → pessoas do grupo que saíram da lista dele (`Causa.NAO_CONFIRMADO`, `Causa.AUSENTE`); `reservadas`:
+    grupo → vagas do grupo entre as do edital."""
 
     cargo_id: int
     vagas: int
