@@ -154,6 +154,10 @@ class Indicadores:
         return sum(g.revertidas for g in self.grupos.values())
 
     @property
+    def total_desistencias(self) -> int:
+        return sum(self.desistencias.values())
+
+    @property
     def causas_da_reversao(self) -> dict[str, int]:
         return {c: sum(g.causas.get(c, 0) for g in self.grupos.values()) for c in CAUSAS}
 
