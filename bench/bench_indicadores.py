@@ -53,8 +53,8 @@ def gravar_dados(orgaos: int, anos: int, inscricoes: int) -> None:
     Cargo.objects.create(certame=modelo, codigo="M", nome="Modelo", vagas=3)
     modelo = certame_publicar(certame=modelo, usuario=usuario)
     regras = modelo.regras_motor()
-    lista_orgaos = [modelo.orgao] + Orgao.objects.bulk_create(
-        [Orgao(nome=f"Órgão {i:02d}", municipio=municipio) for i in range(1, orgaos)])
+    lista_orgaos = [modelo.orgao, *Orgao.objects.bulk_create(
+        [Orgao(nome=f"Órgão {i:02d}", municipio=municipio) for i in range(1, orgaos)])]
     certames = Certame.objects.bulk_create([
         Certame(orgao=o, numero_edital=f"{i + 1:03d}/{2026 - anos + a}", titulo=f"Concurso {2026 - anos + a}",
                 municipio=municipio, data_edital=date(2026 - anos + a, 3, 1),
