@@ -21,7 +21,7 @@ import pygal
 from django.utils.safestring import SafeString, mark_safe
 from pygal.style import Style
 
-from nucleo.texto import milhar, percentual_br, plural
+from nucleo.texto import milhar, plural
 
 SEM_DADOS = "Sem dados no período"
 TRAVESSAO = "—"
@@ -55,10 +55,13 @@ class Serie:
 
 @dataclass(frozen=True)
 class Tabela:
-    """Os números do gráfico como texto já formatado (1.234; 12,5%; «—» onde falta o dado)."""
+    """Os números do gráfico como texto já formatado (1.234; 12,5%; «—» onde falta o dado). As primeiras
+    `colunas_de_texto` colunas são texto, alinhadas à esquerda (a primeira é o cabeçalho da linha); as outras, números,
+    à direita."""
 
     cabecalho: tuple[str, ...]
     linhas: tuple[tuple[str, ...], ...]
+    colunas_de_texto: int = 1
 
 
 @dataclass(frozen=True)
@@ -74,17 +77,18 @@ class Grafico:
 def numero_br(valor: float | int | Decimal | None, unidade: str = "") -> str:
     """1234 → «1.234», 12.5 com unidade «%» → «12,5%», 3 com unidade «vagas» → «3 vagas», None → «—».
 
-    Frações com uma casa decimal, como os relatórios publicam; «%» vem colado ao número, outra unidade com espaço.
+    Frações com uma casa decimal, arredondadas para cima a partir da metade, como os relatórios publicam; «%» vem
+    colado ao número (como `nucleo.texto.percentual_br`, mas também com o ponto de milhar), outra unidade com espaço.
     """
     if valor is None:
         return TRAVESSAO
     arredondado = Decimal(str(valor)).quantize(Decimal("0.1"), ROUND_HALF_UP)
-    if unidade == "%":
-        return percentual_br(arredondado)
     inteiro, fracao = divmod(abs(arredondado), 1)
     texto = ("-" if arredondado < 0 else "") + milhar(int(inteiro))
     if fracao:
         texto += "," + str(fracao)[2:]
+    if unidade == "%":
+        return texto + "%"
     return f"{texto} {unidade}" if unidade else texto
 
 
@@ -122,59 +126,69 @@ def linhas(titulo: str, rotulos: list[str], series: list[Serie], *, descricao: s
 
 
 def faixa_de_nomeacao(titulo: str, posicoes: list[tuple[int, str, str]], *, descricao: str = "") -> Grafico:
-    """A ordem de nomeação como uma faixa de quadrados, um por posição: o código do tipo de vaga escrito dentro
-    («AC», «PCD», «NEG»), o número da posição embaixo, a cor do tipo e a legenda dos tipos.
+    """A ordem de nomeação como uma faixa de quadrados, um por posição, em fileiras de 20 (como num calendário: a
+    fileira «21–40» e a coluna 3 são a 23ª posição): o código do tipo de vaga escrito dentro («AC», «PCD», «NEG»), a
+    cor do tipo e a legenda dos tipos. Cada posição é (número, código do tipo, rótulo do tipo).
 
     Este é o único gráfico montado à mão, com o mesmo estilo dos outros. No pygal a cor segue a série, não o valor, e a
     legenda lista as séries: uma faixa precisaria de uma série por posição e a legenda listaria posições, não tipos;
-    também não há como escrever o código e o número em cada quadrado nem quebrar em fileiras uma ordem de 100
-    posições, que numa fileira só ficaria ilegível. Cada posição é (número, código do tipo, rótulo do tipo).
+    também não há como escrever o código em cada quadrado nem quebrar em fileiras uma ordem de 200 posições, que numa
+    fileira só ficaria ilegível. O número de cada posição vem da régua, não de um texto por quadrado: o WeasyPrint
+    leva uns 3 ms por texto de SVG, e a ordem de um concurso grande passaria de segundos no PDF.
+
+    A tabela tem uma linha por tipo de vaga, com as posições dele: a mesma informação da faixa, em poucas linhas
+    (uma linha por posição seria uma tabela de centenas de linhas no PDF e no leitor de tela).
     """
-    tabela = Tabela(("Posição", "Vaga", "Tipo de vaga"),
-                    tuple((milhar(numero), codigo, rotulo) for numero, codigo, rotulo in posicoes))
     tipos: dict[str, str] = {}
-    for _, codigo, rotulo in posicoes:
+    numeros: dict[str, list[int]] = {}
+    for numero, codigo, rotulo in posicoes:
         tipos.setdefault(codigo, rotulo)
+        numeros.setdefault(codigo, []).append(numero)
+    tabela = Tabela(("Vaga", "Tipo de vaga", "Posições", "Total"),
+                    tuple((codigo, rotulo, ", ".join(map(milhar, numeros[codigo])), milhar(len(numeros[codigo])))
+                          for codigo, rotulo in tipos.items()), colunas_de_texto=3)
     descricao = descricao or (
         f"Ordem de nomeação: {plural(len(posicoes), 'posição', 'posições')}; "
-        + "; ".join(f"{codigo} ({rotulo}): {plural(sum(p[1] == codigo for p in posicoes), 'posição', 'posições')}"
+        + "; ".join(f"{codigo} ({rotulo}): {plural(len(numeros[codigo]), 'posição', 'posições')}"
                     for codigo, rotulo in tipos.items()) + "." if posicoes else SEM_DADOS + ".")
     uid = _id(("faixa", titulo, descricao, tuple(posicoes)))
     cores = {codigo: PALETA_BARRAS[i % len(PALETA_BARRAS)] for i, codigo in enumerate(tipos)}
-    lado, vao, por_fileira, margem = 36, 4, 18, 10
-    largura = margem * 2 + por_fileira * (lado + vao)
+    lado, passo, por_fileira, margem, rotulos = 32, 36, 20, 10, 64
+    largura = margem * 2 + rotulos + por_fileira * passo
     raiz = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "id": uid, "class": "pygal-chart faixa"})
     _acessivel(raiz, uid, titulo, descricao)
     estilo = ET.SubElement(raiz, "style", {"type": "text/css"})
-    estilo.text = (f"#{uid}{{font-family:{FONTE}}}#{uid} text{{fill:#000}}#{uid} .codigo{{font-size:12px;"
-                   f"font-weight:bold;text-anchor:middle}}#{uid} .numero{{font-size:11px;text-anchor:middle;"
-                   f"fill:{TEXTO_SUAVE}}}#{uid} .legenda{{font-size:13px}}#{uid} rect{{stroke:#000;stroke-width:1}}"
-                   f"#{uid} .vazio{{font-size:22px;text-anchor:middle}}")
+    estilo.text = (f"#{uid}{{font-family:{FONTE};font-size:13px}}#{uid} text{{fill:#000}}#{uid} .codigo{{"
+                   f"font-size:12px;font-weight:bold;text-anchor:middle}}#{uid} .regua{{font-size:12px;"
+                   f"text-anchor:middle;fill:{TEXTO_SUAVE}}}#{uid} .fileira{{text-anchor:end;fill:{TEXTO_SUAVE}}}"
+                   f"#{uid} rect{{stroke:#000;stroke-width:1}}#{uid} .vazio{{font-size:22px;text-anchor:middle}}")
     if not posicoes:
         raiz.set("viewBox", f"0 0 {largura} 80")
         ET.SubElement(raiz, "text", {"x": str(largura // 2), "y": "48", "class": "vazio"}).text = SEM_DADOS
         return Grafico(titulo, descricao, _svg(raiz), tabela)
-    y = margem
+    x0 = margem + rotulos
+    for coluna in range(min(por_fileira, len(posicoes))):
+        ET.SubElement(raiz, "text", {"x": str(x0 + coluna * passo + lado // 2), "y": str(margem + 12),
+                                     "class": "regua"}).text = str(coluna + 1)
+    y = margem + 20
     for inicio in range(0, len(posicoes), por_fileira):
-        for j, (numero, codigo, rotulo) in enumerate(posicoes[inicio:inicio + por_fileira]):
-            x = margem + j * (lado + vao)
-            quadrado = ET.SubElement(raiz, "g", {"class": "posicao"})
-            ET.SubElement(quadrado, "title").text = f"{milhar(numero)}ª posição: {codigo} — {rotulo}"
-            ET.SubElement(quadrado, "rect", {"x": str(x), "y": str(y), "width": str(lado), "height": str(lado),
-                                             "fill": cores[codigo]})
-            centro = str(x + lado // 2)
-            ET.SubElement(quadrado, "text", {"x": centro, "y": str(y + lado // 2 + 4), "class": "codigo"}).text = codigo
-            ET.SubElement(quadrado, "text", {"x": centro, "y": str(y + lado + 13), "class": "numero"}).text = \
-                milhar(numero)
-        y += lado + 22
-    y += 6
+        fileira = posicoes[inicio:inicio + por_fileira]
+        ET.SubElement(raiz, "text", {"x": str(x0 - 8), "y": str(y + lado // 2 + 5), "class": "fileira"}).text = \
+            f"{milhar(fileira[0][0])}–{milhar(fileira[-1][0])}"
+        for coluna, (_, codigo, _) in enumerate(fileira):
+            x = x0 + coluna * passo
+            ET.SubElement(raiz, "rect", {"x": str(x), "y": str(y), "width": str(lado), "height": str(lado),
+                                         "fill": cores[codigo], "class": "posicao"})
+            ET.SubElement(raiz, "text", {"x": str(x + lado // 2), "y": str(y + lado // 2 + 4),
+                                         "class": "codigo"}).text = codigo
+        y += passo
+    y += 10
     for codigo, rotulo in tipos.items():
         item = ET.SubElement(raiz, "g", {"class": "legenda"})
-        ET.SubElement(item, "rect", {"x": str(margem), "y": str(y), "width": "30", "height": "20",
-                                     "fill": cores[codigo]})
-        ET.SubElement(item, "text", {"x": str(margem + 15), "y": str(y + 14), "class": "codigo"}).text = codigo
-        ET.SubElement(item, "text", {"x": str(margem + 40), "y": str(y + 15), "class": "legenda"}).text = rotulo
-        y += 26
+        ET.SubElement(item, "rect", {"x": str(x0), "y": str(y), "width": "32", "height": "22", "fill": cores[codigo]})
+        ET.SubElement(item, "text", {"x": str(x0 + 16), "y": str(y + 15), "class": "codigo"}).text = codigo
+        ET.SubElement(item, "text", {"x": str(x0 + 42), "y": str(y + 16)}).text = rotulo
+        y += 28
     raiz.set("viewBox", f"0 0 {largura} {y + margem - 6}")
     return Grafico(titulo, descricao, _svg(raiz), tabela)
 
