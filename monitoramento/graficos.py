@@ -16,6 +16,7 @@ import hashlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from math import ceil
 
 import pygal
 from django.utils.safestring import SafeString, mark_safe
@@ -118,8 +119,10 @@ def linhas(titulo: str, rotulos: list[str], series: list[Serie], *, descricao: s
     unidade = "%" if percentual else ""
     tabela = _tabela(periodo, rotulos, series, unidade)
     descricao = descricao or _resumo("Gráfico de linhas", rotulos, series)
-    estilo = Style(**_ESTILO_BASE, colors=PALETA_LINHAS, value_colors=(TEXTO,) * len(PALETA_LINHAS))
-    return _montar(pygal.Line, dict(style=estilo, print_values_position="top", dots_size=4, height=420,
+    estilo = Style(**{**_ESTILO_BASE, "stroke_width": "3", "stroke_width_hover": "3"}, colors=PALETA_LINHAS,
+                   value_colors=(TEXTO,) * len(PALETA_LINHAS))
+    # À direita, espaço para o valor do último ponto, que o pygal escreve depois dele.
+    return _montar(pygal.Line, dict(style=estilo, print_values_position="top", dots_size=4, height=420, margin_right=48,
                                     include_x_axis=True, range=(0, 100) if percentual else None),
                    titulo, descricao, rotulos, series, tabela, unidade, ("linhas",),
                    tracos=[{"width": 3, "dasharray": TRACEJADOS[i % len(TRACEJADOS)]} for i in range(len(series))])
@@ -222,12 +225,20 @@ def _montar(tipo, opcoes: dict, titulo: str, descricao: str, categorias: list[st
     uid = _id((chave, unidade, titulo, descricao, tuple(categorias), tuple(series)))
     formatar = lambda valor: numero_br(valor, unidade)  # noqa: E731 — o pygal chama com um só argumento
     vazio = _sem_dados(series)
+    colunas = max(1, min(3, len(series)))
+    # O pygal reserva embaixo len(series) // colunas fileiras de legenda, menos uma: com 2 séries em 3 colunas, ou 4
+    # séries, a legenda sairia cortada. A margem de baixo repõe as fileiras que ele não conta (16 é a margem, 21 a
+    # altura de uma fileira de legenda de 14 px).
+    faltam = ceil(len(series) / colunas) - len(series) // colunas
     # Sem dados, nem eixos nem legenda: só o aviso, em vez de um gráfico de zeros com a escala de 0 a 1.
+    if vazio:
+        opcoes["height"] = 160
     grafico = tipo(**opcoes, js=[], disable_xml_declaration=True, width=800, show_legend=not vazio,
                    show_x_labels=not vazio, show_y_labels=not vazio, show_y_guides=not vazio,
                    css=("file://style.css", "file://graph.css", "inline:" + css.format(id=uid)),
-                   legend_at_bottom=True, legend_at_bottom_columns=3, no_data_text=SEM_DADOS, print_values=True,
-                   value_formatter=formatar, formatter=formatar, truncate_legend=-1, truncate_label=-1, margin=16)
+                   legend_at_bottom=True, legend_at_bottom_columns=colunas, margin_bottom=16 + 21 * faltam,
+                   no_data_text=SEM_DADOS, print_values=True, value_formatter=formatar, formatter=formatar,
+                   truncate_legend=-1, truncate_label=-1, margin=16)
     grafico.add_xml_filter(lambda raiz: _limpar(raiz, uid, titulo, descricao))
     # O pygal escreve «chart-<uuid>» no id e no CSS: com o id do conteúdo no lugar, o SVG não muda de uma vez a outra.
     grafico.uuid = uid.removeprefix("chart-")

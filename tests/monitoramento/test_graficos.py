@@ -127,7 +127,7 @@ def test_as_cores_tem_contraste_e_os_textos_tambem():
 
 def test_as_linhas_se_distinguem_pelo_tracejado_alem_da_cor():
     svg = tendencia().svg
-    assert "stroke-dasharray:8,4" in svg
+    assert "stroke-dasharray:8,4" in svg and "stroke-width:3" in svg
 
 
 @pytest.mark.parametrize("fazer", [
