@@ -3,7 +3,8 @@
 Para cada tipo — barras por grupo, barras empilhadas horizontais por órgão, linhas por ano e a faixa da ordem de
 nomeação — mostra o melhor tempo e a mediana de R rodadas (depois de uma de aquecimento) e o tamanho do SVG; ao fim,
 o tempo do template «monitoramento/_grafico.html» com os quatro e o do WeasyPrint sobre o resultado, que é quanto um
-relatório em PDF paga pelos gráficos. Dados fixos, sem banco. Meta: cada SVG em até 50 ms.
+relatório em PDF paga pelos gráficos, também gráfico a gráfico. Dados fixos, sem banco. Meta: cada SVG em até 50 ms
+(o WeasyPrint, que desenha cada texto do SVG pelo Pango, custa bem mais do que o pygal).
 
 Uso: python bench/bench_graficos.py [--rodadas R] [--posicoes N] [--salvar ARQUIVO.pdf]
 """
@@ -90,6 +91,12 @@ def main() -> None:
             '<div class="autenticacao">', corpo + '<div class="autenticacao">')
 
     rodadas_pdf = max(1, opcoes.rodadas // 4)
+    print(f"WeasyPrint de cada gráfico com a tabela, numa página sem mais nada (melhor de {rodadas_pdf} rodadas):")
+    vazio, _, _ = medir(lambda: renderizar_pdf("<html><body></body></html>"), rodadas_pdf)
+    for nome, grafico in zip(tipos, graficos, strict=True):
+        trecho = render_to_string("monitoramento/_grafico.html", {"grafico": grafico})
+        melhor, mediana, _ = medir(lambda t=trecho: renderizar_pdf(f"<html><body>{t}</body></html>"), rodadas_pdf)
+        print(f"  {nome}: {melhor:.0f} ms (mediana {mediana:.0f} ms; a página vazia leva {vazio:.0f} ms)")
     melhor, mediana, pagina = medir(html, opcoes.rodadas)
     print(f"Template dos quatro gráficos com a tabela: {melhor:.1f} ms (mediana {mediana:.1f} ms), "
           f"{len(pagina) / 1024:.0f} KiB de HTML")

@@ -209,3 +209,14 @@ def test_o_grafico_incluido_no_pdf_do_weasyprint_tem_o_titulo_e_os_valores_como_
     assert linhas_do_pdf.count("1.234") >= 1 and linhas_do_pdf.count("12,5") >= 1  # valores desenhados no SVG
     assert "Negros 1.234 1.000 234" in conteudo  # a linha da tabela
     assert "PCD" in linhas_do_pdf and "NEG" in linhas_do_pdf  # as letras da faixa
+
+
+@pytest.mark.parametrize("quantas", [1, 2, 3, 4, 5, 7])
+def test_a_legenda_embaixo_cabe_no_desenho_com_qualquer_numero_de_series(quantas):
+    series = [Serie(f"Série {i}", (i + 1, 2)) for i in range(quantas)]
+    for grafico in (barras("Vagas", ["A", "B"], series), linhas("Por ano", ["2024", "2025"], series)):
+        raiz = ET.fromstring(grafico.svg)
+        altura = float(raiz.get("viewBox").split()[3])
+        legendas = next(g for g in raiz.iter(f"{SVG}g") if g.get("class") == "legends" and len(g))
+        topo = float(re.search(r"translate\([^,]+, ([\d.]+)\)", legendas.get("transform")).group(1))
+        assert topo + max(float(t.get("y")) for t in legendas.iter(f"{SVG}text")) <= altura
