@@ -114,7 +114,8 @@ def barras(titulo: str, categorias: list[str], series: list[Serie], *, descricao
 def linhas(titulo: str, rotulos: list[str], series: list[Serie], *, descricao: str = "", percentual: bool = False,
            periodo: str = "Período") -> Grafico:
     """Uma linha por série ao longo dos `rotulos` (os anos), para as tendências; com `percentual`, os valores são
-    porcentagens (12.5 → «12,5%») e o eixo vai de 0 a 100. `periodo` é o cabeçalho da primeira coluna da tabela."""
+    porcentagens (12.5 → «12,5%») e o eixo vai de 0 a 100 (ou até o maior valor, se passar de 100). `periodo` é o
+    cabeçalho da primeira coluna da tabela."""
     _conferir(rotulos, series)
     unidade = "%" if percentual else ""
     tabela = _tabela(periodo, rotulos, series, unidade)
@@ -122,8 +123,9 @@ def linhas(titulo: str, rotulos: list[str], series: list[Serie], *, descricao: s
     estilo = Style(**{**_ESTILO_BASE, "stroke_width": "3", "stroke_width_hover": "3"}, colors=PALETA_LINHAS,
                    value_colors=(TEXTO,) * len(PALETA_LINHAS))
     # À direita, espaço para o valor do último ponto, que o pygal escreve depois dele.
+    escala = (0, max(100, *_valores(series))) if percentual else None
     return _montar(pygal.Line, dict(style=estilo, print_values_position="top", dots_size=4, height=420, margin_right=48,
-                                    include_x_axis=True, range=(0, 100) if percentual else None),
+                                    include_x_axis=True, range=escala),
                    titulo, descricao, rotulos, series, tabela, unidade, ("linhas",),
                    tracos=[{"width": 3, "dasharray": TRACEJADOS[i % len(TRACEJADOS)]} for i in range(len(series))])
 
@@ -177,7 +179,7 @@ def faixa_de_nomeacao(titulo: str, posicoes: list[tuple[int, str, str]], *, desc
     for inicio in range(0, len(posicoes), por_fileira):
         fileira = posicoes[inicio:inicio + por_fileira]
         ET.SubElement(raiz, "text", {"x": str(x0 - 8), "y": str(y + lado // 2 + 5), "class": "fileira"}).text = \
-            f"{milhar(fileira[0][0])}–{milhar(fileira[-1][0])}"
+            "–".join(dict.fromkeys((milhar(fileira[0][0]), milhar(fileira[-1][0]))))
         for coluna, (_, codigo, _) in enumerate(fileira):
             x = x0 + coluna * passo
             ET.SubElement(raiz, "rect", {"x": str(x), "y": str(y), "width": str(lado), "height": str(lado),
@@ -203,8 +205,12 @@ def _conferir(categorias: list[str], series: list[Serie]) -> None:
                              f"mas há {plural(len(categorias), 'categoria')}.")
 
 
+def _valores(series: list[Serie]) -> list[float | int]:
+    return [v for serie in series for v in serie.valores if v is not None]
+
+
 def _sem_dados(series: list[Serie]) -> bool:
-    return not any(v for serie in series for v in serie.valores)
+    return not any(_valores(series))
 
 
 def _tabela(primeira: str, categorias: list[str], series: list[Serie], unidade: str) -> Tabela:

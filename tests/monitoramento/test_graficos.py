@@ -159,6 +159,11 @@ def test_a_faixa_distingue_os_tipos_pela_letra_alem_da_cor():
     assert {"1", "5", "1–5"} <= set(textos_do_svg(ET.tostring(raiz, encoding="unicode")))  # a régua e a fileira
 
 
+def test_a_fileira_de_uma_posicao_so_traz_um_numero():
+    ordem = [(i, "AC", "Ampla concorrência") for i in range(1, 22)]
+    assert {"1–20", "21"} <= set(textos_do_svg(faixa_de_nomeacao("Ordem", ordem).svg))
+
+
 def test_a_tabela_da_faixa_traz_as_posicoes_de_cada_tipo():
     tabela = faixa_de_nomeacao("Ordem de nomeação", ORDEM).tabela
     assert tabela.cabecalho == ("Vaga", "Tipo de vaga", "Posições", "Total")
