@@ -1,0 +1,64 @@
+"""O painel de indicadores no admin: o de um órgão (ou de todos os da conta) por ano, e o de um certame, com a ordem
+de nomeação de cada cargo. Só números agregados: quem pode ver os registros por trás de cada número segue os links."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+
+from concursos.models import Certame, EstadoCertame
+from monitoramento import figuras
+from monitoramento.acesso import PERMISSOES_DO_PAINEL, pode_ver_indicadores
+from monitoramento.selectors.indicadores import certames_publicados, indicadores_dos_certames
+from monitoramento.selectors.painel import faixas_do_certame, painel
+from nucleo.models import Orgao
+from nucleo.orgaos import orgaos_do_usuario
+
+
+def _exigir_o_painel(request) -> None:
+    if not any(request.user.has_perm(p) for p in PERMISSOES_DO_PAINEL):
+        raise PermissionDenied
+
+
+def _inteiro(valor: str | None) -> int | None:
+    return int(valor) if valor and valor.isdigit() and len(valor) <= 9 else None
+
+
+def painel_dos_orgaos(request):
+    _exigir_o_painel(request)
+    ids = orgaos_do_usuario(request.user)
+    orgaos = list(Orgao.objects.filter(pk__in=ids) if ids is not None else Orgao.objects.all())
+    orgao_id, ano = _inteiro(request.GET.get("orgao")), _inteiro(request.GET.get("ano"))
+    orgao = next((o for o in orgaos if o.pk == orgao_id), None)
+    if orgao_id is not None and orgao is None:
+        # Um órgão de fora da lotação, digitado no endereço: como se não existisse.
+        raise Http404
+    recorte = [orgao.pk] if orgao else ids
+    dados = painel(recorte, orgaos=orgaos, orgao=orgao, ano=ano)
+    return TemplateResponse(request, "monitoramento/painel.html", {
+        **admin.site.each_context(request), "title": "Indicadores da reserva de vagas", "painel": dados,
+        "pode_ver_certames": request.user.has_perm("concursos.view_certame"),
+        "pode_ver_convocacoes": request.user.has_perm("concursos.view_convocacao"),
+        "nomes_das_causas": figuras.NOMES_DAS_CAUSAS_EXIBIDOS,
+    })
+
+
+def painel_do_certame(request, certame_id: int):
+    _exigir_o_painel(request)
+    certame = get_object_or_404(Certame.objects.select_related("orgao"), pk=certame_id)
+    if not pode_ver_indicadores(request.user, certame.orgao_id):
+        raise Http404
+    if certame.estado == EstadoCertame.RASCUNHO:
+        raise Http404
+    (do_certame,) = indicadores_dos_certames(certames_publicados(None).filter(pk=certame.pk))
+    faixas, restantes = faixas_do_certame(certame)
+    return TemplateResponse(request, "monitoramento/painel_do_certame.html", {
+        **admin.site.each_context(request), "title": f"Indicadores do edital {certame.numero_edital}",
+        "certame": certame, "indicadores": do_certame.indicadores,
+        "figuras": figuras.do_painel(do_certame.indicadores, []), "faixas": faixas, "faixas_restantes": restantes,
+        "pode_ver_certames": request.user.has_perm("concursos.view_certame"),
+        "nomes_das_causas": figuras.NOMES_DAS_CAUSAS_EXIBIDOS,
+    })
