@@ -16,12 +16,13 @@ import hashlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from math import ceil
 
 import pygal
 from django.utils.safestring import SafeString, mark_safe
 from pygal.style import Style
 
-from nucleo.texto import milhar, percentual_br, plural
+from nucleo.texto import milhar, plural
 
 SEM_DADOS = "Sem dados no período"
 TRAVESSAO = "—"
@@ -55,10 +56,13 @@ class Serie:
 
 @dataclass(frozen=True)
 class Tabela:
-    """Os números do gráfico como texto já formatado (1.234; 12,5%; «—» onde falta o dado)."""
+    """Os números do gráfico como texto já formatado (1.234; 12,5%; «—» onde falta o dado). As primeiras
+    `colunas_de_texto` colunas são texto, alinhadas à esquerda (a primeira é o cabeçalho da linha); as outras, números,
+    à direita."""
 
     cabecalho: tuple[str, ...]
     linhas: tuple[tuple[str, ...], ...]
+    colunas_de_texto: int = 1
 
 
 @dataclass(frozen=True)
@@ -74,17 +78,18 @@ class Grafico:
 def numero_br(valor: float | int | Decimal | None, unidade: str = "") -> str:
     """1234 → «1.234», 12.5 com unidade «%» → «12,5%», 3 com unidade «vagas» → «3 vagas», None → «—».
 
-    Frações com uma casa decimal, como os relatórios publicam; «%» vem colado ao número, outra unidade com espaço.
+    Frações com uma casa decimal, arredondadas para cima a partir da metade, como os relatórios publicam; «%» vem
+    colado ao número (como `nucleo.texto.percentual_br`, mas também com o ponto de milhar), outra unidade com espaço.
     """
     if valor is None:
         return TRAVESSAO
     arredondado = Decimal(str(valor)).quantize(Decimal("0.1"), ROUND_HALF_UP)
-    if unidade == "%":
-        return percentual_br(arredondado)
     inteiro, fracao = divmod(abs(arredondado), 1)
     texto = ("-" if arredondado < 0 else "") + milhar(int(inteiro))
     if fracao:
         texto += "," + str(fracao)[2:]
+    if unidade == "%":
+        return texto + "%"
     return f"{texto} {unidade}" if unidade else texto
 
 
@@ -109,72 +114,86 @@ def barras(titulo: str, categorias: list[str], series: list[Serie], *, descricao
 def linhas(titulo: str, rotulos: list[str], series: list[Serie], *, descricao: str = "", percentual: bool = False,
            periodo: str = "Período") -> Grafico:
     """Uma linha por série ao longo dos `rotulos` (os anos), para as tendências; com `percentual`, os valores são
-    porcentagens (12.5 → «12,5%») e o eixo vai de 0 a 100. `periodo` é o cabeçalho da primeira coluna da tabela."""
+    porcentagens (12.5 → «12,5%») e o eixo vai de 0 a 100 (ou até o maior valor, se passar de 100). `periodo` é o
+    cabeçalho da primeira coluna da tabela."""
     _conferir(rotulos, series)
     unidade = "%" if percentual else ""
     tabela = _tabela(periodo, rotulos, series, unidade)
     descricao = descricao or _resumo("Gráfico de linhas", rotulos, series)
-    estilo = Style(**_ESTILO_BASE, colors=PALETA_LINHAS, value_colors=(TEXTO,) * len(PALETA_LINHAS))
-    return _montar(pygal.Line, dict(style=estilo, print_values_position="top", dots_size=4, height=420,
-                                    include_x_axis=True, range=(0, 100) if percentual else None),
+    estilo = Style(**{**_ESTILO_BASE, "stroke_width": "3", "stroke_width_hover": "3"}, colors=PALETA_LINHAS,
+                   value_colors=(TEXTO,) * len(PALETA_LINHAS))
+    # À direita, espaço para o valor do último ponto, que o pygal escreve depois dele.
+    escala = (0, max(100, *_valores(series))) if percentual else None
+    return _montar(pygal.Line, dict(style=estilo, print_values_position="top", dots_size=4, height=420, margin_right=48,
+                                    include_x_axis=True, range=escala),
                    titulo, descricao, rotulos, series, tabela, unidade, ("linhas",),
                    tracos=[{"width": 3, "dasharray": TRACEJADOS[i % len(TRACEJADOS)]} for i in range(len(series))])
 
 
 def faixa_de_nomeacao(titulo: str, posicoes: list[tuple[int, str, str]], *, descricao: str = "") -> Grafico:
-    """A ordem de nomeação como uma faixa de quadrados, um por posição: o código do tipo de vaga escrito dentro
-    («AC», «PCD», «NEG»), o número da posição embaixo, a cor do tipo e a legenda dos tipos.
+    """A ordem de nomeação como uma faixa de quadrados, um por posição, em fileiras de 20 (como num calendário: a
+    fileira «21–40» e a coluna 3 são a 23ª posição): o código do tipo de vaga escrito dentro («AC», «PCD», «NEG»), a
+    cor do tipo e a legenda dos tipos. Cada posição é (número, código do tipo, rótulo do tipo).
 
     Este é o único gráfico montado à mão, com o mesmo estilo dos outros. No pygal a cor segue a série, não o valor, e a
     legenda lista as séries: uma faixa precisaria de uma série por posição e a legenda listaria posições, não tipos;
-    também não há como escrever o código e o número em cada quadrado nem quebrar em fileiras uma ordem de 100
-    posições, que numa fileira só ficaria ilegível. Cada posição é (número, código do tipo, rótulo do tipo).
+    também não há como escrever o código em cada quadrado nem quebrar em fileiras uma ordem de 200 posições, que numa
+    fileira só ficaria ilegível. O número de cada posição vem da régua, não de um texto por quadrado: o WeasyPrint
+    leva uns 3 ms por texto de SVG, e a ordem de um concurso grande passaria de segundos no PDF.
+
+    A tabela tem uma linha por tipo de vaga, com as posições dele: a mesma informação da faixa, em poucas linhas
+    (uma linha por posição seria uma tabela de centenas de linhas no PDF e no leitor de tela).
     """
-    tabela = Tabela(("Posição", "Vaga", "Tipo de vaga"),
-                    tuple((milhar(numero), codigo, rotulo) for numero, codigo, rotulo in posicoes))
     tipos: dict[str, str] = {}
-    for _, codigo, rotulo in posicoes:
+    numeros: dict[str, list[int]] = {}
+    for numero, codigo, rotulo in posicoes:
         tipos.setdefault(codigo, rotulo)
+        numeros.setdefault(codigo, []).append(numero)
+    tabela = Tabela(("Vaga", "Tipo de vaga", "Posições", "Total"),
+                    tuple((codigo, rotulo, ", ".join(map(milhar, numeros[codigo])), milhar(len(numeros[codigo])))
+                          for codigo, rotulo in tipos.items()), colunas_de_texto=3)
     descricao = descricao or (
         f"Ordem de nomeação: {plural(len(posicoes), 'posição', 'posições')}; "
-        + "; ".join(f"{codigo} ({rotulo}): {plural(sum(p[1] == codigo for p in posicoes), 'posição', 'posições')}"
+        + "; ".join(f"{codigo} ({rotulo}): {plural(len(numeros[codigo]), 'posição', 'posições')}"
                     for codigo, rotulo in tipos.items()) + "." if posicoes else SEM_DADOS + ".")
     uid = _id(("faixa", titulo, descricao, tuple(posicoes)))
     cores = {codigo: PALETA_BARRAS[i % len(PALETA_BARRAS)] for i, codigo in enumerate(tipos)}
-    lado, vao, por_fileira, margem = 36, 4, 18, 10
-    largura = margem * 2 + por_fileira * (lado + vao)
+    lado, passo, por_fileira, margem, rotulos = 32, 36, 20, 10, 64
+    largura = margem * 2 + rotulos + por_fileira * passo
     raiz = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "id": uid, "class": "pygal-chart faixa"})
     _acessivel(raiz, uid, titulo, descricao)
     estilo = ET.SubElement(raiz, "style", {"type": "text/css"})
-    estilo.text = (f"#{uid}{{font-family:{FONTE}}}#{uid} text{{fill:#000}}#{uid} .codigo{{font-size:12px;"
-                   f"font-weight:bold;text-anchor:middle}}#{uid} .numero{{font-size:11px;text-anchor:middle;"
-                   f"fill:{TEXTO_SUAVE}}}#{uid} .legenda{{font-size:13px}}#{uid} rect{{stroke:#000;stroke-width:1}}"
-                   f"#{uid} .vazio{{font-size:22px;text-anchor:middle}}")
+    estilo.text = (f"#{uid}{{font-family:{FONTE};font-size:13px}}#{uid} text{{fill:#000}}#{uid} .codigo{{"
+                   f"font-size:12px;font-weight:bold;text-anchor:middle}}#{uid} .regua{{font-size:12px;"
+                   f"text-anchor:middle;fill:{TEXTO_SUAVE}}}#{uid} .fileira{{text-anchor:end;fill:{TEXTO_SUAVE}}}"
+                   f"#{uid} rect{{stroke:#000;stroke-width:1}}#{uid} .vazio{{font-size:22px;text-anchor:middle}}")
     if not posicoes:
         raiz.set("viewBox", f"0 0 {largura} 80")
         ET.SubElement(raiz, "text", {"x": str(largura // 2), "y": "48", "class": "vazio"}).text = SEM_DADOS
         return Grafico(titulo, descricao, _svg(raiz), tabela)
-    y = margem
+    x0 = margem + rotulos
+    for coluna in range(min(por_fileira, len(posicoes))):
+        ET.SubElement(raiz, "text", {"x": str(x0 + coluna * passo + lado // 2), "y": str(margem + 12),
+                                     "class": "regua"}).text = str(coluna + 1)
+    y = margem + 20
     for inicio in range(0, len(posicoes), por_fileira):
-        for j, (numero, codigo, rotulo) in enumerate(posicoes[inicio:inicio + por_fileira]):
-            x = margem + j * (lado + vao)
-            quadrado = ET.SubElement(raiz, "g", {"class": "posicao"})
-            ET.SubElement(quadrado, "title").text = f"{milhar(numero)}ª posição: {codigo} — {rotulo}"
-            ET.SubElement(quadrado, "rect", {"x": str(x), "y": str(y), "width": str(lado), "height": str(lado),
-                                             "fill": cores[codigo]})
-            centro = str(x + lado // 2)
-            ET.SubElement(quadrado, "text", {"x": centro, "y": str(y + lado // 2 + 4), "class": "codigo"}).text = codigo
-            ET.SubElement(quadrado, "text", {"x": centro, "y": str(y + lado + 13), "class": "numero"}).text = \
-                milhar(numero)
-        y += lado + 22
-    y += 6
+        fileira = posicoes[inicio:inicio + por_fileira]
+        ET.SubElement(raiz, "text", {"x": str(x0 - 8), "y": str(y + lado // 2 + 5), "class": "fileira"}).text = \
+            "–".join(dict.fromkeys((milhar(fileira[0][0]), milhar(fileira[-1][0]))))
+        for coluna, (_, codigo, _) in enumerate(fileira):
+            x = x0 + coluna * passo
+            ET.SubElement(raiz, "rect", {"x": str(x), "y": str(y), "width": str(lado), "height": str(lado),
+                                         "fill": cores[codigo], "class": "posicao"})
+            ET.SubElement(raiz, "text", {"x": str(x + lado // 2), "y": str(y + lado // 2 + 4),
+                                         "class": "codigo"}).text = codigo
+        y += passo
+    y += 10
     for codigo, rotulo in tipos.items():
         item = ET.SubElement(raiz, "g", {"class": "legenda"})
-        ET.SubElement(item, "rect", {"x": str(margem), "y": str(y), "width": "30", "height": "20",
-                                     "fill": cores[codigo]})
-        ET.SubElement(item, "text", {"x": str(margem + 15), "y": str(y + 14), "class": "codigo"}).text = codigo
-        ET.SubElement(item, "text", {"x": str(margem + 40), "y": str(y + 15), "class": "legenda"}).text = rotulo
-        y += 26
+        ET.SubElement(item, "rect", {"x": str(x0), "y": str(y), "width": "32", "height": "22", "fill": cores[codigo]})
+        ET.SubElement(item, "text", {"x": str(x0 + 16), "y": str(y + 15), "class": "codigo"}).text = codigo
+        ET.SubElement(item, "text", {"x": str(x0 + 42), "y": str(y + 16)}).text = rotulo
+        y += 28
     raiz.set("viewBox", f"0 0 {largura} {y + margem - 6}")
     return Grafico(titulo, descricao, _svg(raiz), tabela)
 
@@ -186,8 +205,12 @@ def _conferir(categorias: list[str], series: list[Serie]) -> None:
                              f"mas há {plural(len(categorias), 'categoria')}.")
 
 
+def _valores(series: list[Serie]) -> list[float | int]:
+    return [v for serie in series for v in serie.valores if v is not None]
+
+
 def _sem_dados(series: list[Serie]) -> bool:
-    return not any(v for serie in series for v in serie.valores)
+    return not any(_valores(series))
 
 
 def _tabela(primeira: str, categorias: list[str], series: list[Serie], unidade: str) -> Tabela:
@@ -208,12 +231,20 @@ def _montar(tipo, opcoes: dict, titulo: str, descricao: str, categorias: list[st
     uid = _id((chave, unidade, titulo, descricao, tuple(categorias), tuple(series)))
     formatar = lambda valor: numero_br(valor, unidade)  # noqa: E731 — o pygal chama com um só argumento
     vazio = _sem_dados(series)
+    colunas = max(1, min(3, len(series)))
+    # O pygal reserva embaixo len(series) // colunas fileiras de legenda, menos uma: com 2 séries em 3 colunas, ou 4
+    # séries, a legenda sairia cortada. A margem de baixo repõe as fileiras que ele não conta (16 é a margem, 21 a
+    # altura de uma fileira de legenda de 14 px).
+    faltam = ceil(len(series) / colunas) - len(series) // colunas
     # Sem dados, nem eixos nem legenda: só o aviso, em vez de um gráfico de zeros com a escala de 0 a 1.
+    if vazio:
+        opcoes["height"] = 160
     grafico = tipo(**opcoes, js=[], disable_xml_declaration=True, width=800, show_legend=not vazio,
                    show_x_labels=not vazio, show_y_labels=not vazio, show_y_guides=not vazio,
                    css=("file://style.css", "file://graph.css", "inline:" + css.format(id=uid)),
-                   legend_at_bottom=True, legend_at_bottom_columns=3, no_data_text=SEM_DADOS, print_values=True,
-                   value_formatter=formatar, formatter=formatar, truncate_legend=-1, truncate_label=-1, margin=16)
+                   legend_at_bottom=True, legend_at_bottom_columns=colunas, margin_bottom=16 + 21 * faltam,
+                   no_data_text=SEM_DADOS, print_values=True, value_formatter=formatar, formatter=formatar,
+                   truncate_legend=-1, truncate_label=-1, margin=16)
     grafico.add_xml_filter(lambda raiz: _limpar(raiz, uid, titulo, descricao))
     # O pygal escreve «chart-<uuid>» no id e no CSS: com o id do conteúdo no lugar, o SVG não muda de uma vez a outra.
     grafico.uuid = uid.removeprefix("chart-")
