@@ -8,7 +8,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.http import urlencode
 
+from concursos.admin.comum import PERMISSAO_SENSIVEIS
 from concursos.models import Certame, EstadoCertame
 from monitoramento import figuras
 from monitoramento.acesso import PERMISSOES_DO_PAINEL, pode_ver_indicadores
@@ -46,6 +49,27 @@ def painel_dos_orgaos(request):
     })
 
 
+def _registros(usuario, certame: Certame, indicadores) -> list[tuple[str, str]]:
+    """Os links para os registros por trás dos números, só os das listas que a conta pode abrir: as posições de cada
+    tipo de vaga, as inscrições por resultado da heteroidentificação (dado sensível: só com a permissão) e os
+    recursos."""
+    links = []
+    if usuario.has_perm("concursos.view_convocacao"):
+        base = reverse("admin:concursos_convocacao_changelist") + f"?certame={certame.pk}"
+        links.append(("Todas as posições chamadas", base))
+        links += [(f"Posições reservadas a {g.nome.lower()}", f"{base}&{urlencode({'vaga__exact': g.codigo})}")
+                  for g in indicadores.grupos.values()]
+    if usuario.has_perm("concursos.view_inscricao") and usuario.has_perm(PERMISSAO_SENSIVEIS):
+        base = reverse("admin:concursos_inscricao_changelist") + f"?certame={certame.pk}"
+        links += [(f"Inscrições com a autodeclaração {rotulo}", f"{base}&heteroidentificacao__exact={estado}")
+                  for estado, rotulo in (("confirmado", "confirmada"), ("nao_confirmado", "não confirmada"),
+                                         ("ausente", "de quem faltou à heteroidentificação"))]
+    if usuario.has_perm("heteroidentificacao.view_recurso"):
+        links.append(("Recursos contra a heteroidentificação",
+                      reverse("admin:heteroidentificacao_recurso_changelist") + f"?certame={certame.pk}"))
+    return links
+
+
 def painel_do_certame(request, certame_id: int):
     _exigir_o_painel(request)
     certame = get_object_or_404(Certame.objects.select_related("orgao"), pk=certame_id)
@@ -58,6 +82,7 @@ def painel_do_certame(request, certame_id: int):
     return TemplateResponse(request, "monitoramento/painel_do_certame.html", {
         **admin.site.each_context(request), "title": f"Indicadores do edital {certame.numero_edital}",
         "certame": certame, "indicadores": do_certame.indicadores,
+        "registros": _registros(request.user, certame, do_certame.indicadores),
         "figuras": figuras.do_painel(do_certame.indicadores, []), "faixas": faixas, "faixas_restantes": restantes,
         "pode_ver_certames": request.user.has_perm("concursos.view_certame"),
         "nomes_das_causas": figuras.NOMES_DAS_CAUSAS_EXIBIDOS,
