@@ -27,10 +27,14 @@ ANOS = [str(ano) for ano in range(2014, 2026)]
 
 
 def medir(fazer: Callable[[], object], rodadas: int) -> tuple[float, float, object]:
-    """O melhor tempo e a mediana (ms) de `rodadas` chamadas, depois de uma de aquecimento, e o último resultado."""
+    """O melhor tempo e a mediana (ms) de `rodadas` chamadas, depois de uma de aquecimento, e o último resultado.
+    Cada rodada desenha de novo: os gráficos já desenhados, que o processo guarda, saem antes."""
+    from monitoramento.graficos import _DESENHADOS
+
     fazer()
     tempos, resultado = [], None
     for _ in range(rodadas):
+        _DESENHADOS.clear()
         inicio = time.perf_counter()
         resultado = fazer()
         tempos.append((time.perf_counter() - inicio) * 1000)

@@ -155,11 +155,18 @@ def main() -> None:
     cenarios = [
         ("Um órgão, todos os anos", f"/admin/indicadores/?orgao={orgao.pk}"),
         ("Um órgão, um ano", f"/admin/indicadores/?orgao={orgao.pk}&ano={ano}"),
-        ("Todos os órgãos, um ano", f"/admin/indicadores/?ano={ano}"),
-        ("Todos os órgãos, todos os anos", "/admin/indicadores/"),
+        ("Todos os órgãos, um ano (números do cache)", f"/admin/indicadores/?ano={ano}"),
+        ("Todos os órgãos, todos os anos (números do cache)", "/admin/indicadores/"),
         ("Um certame (com a ordem de nomeação de 20 cargos)", f"/admin/indicadores/certame/{certame.pk}/"),
     ]
+    from django.core.cache import cache
+
     print(f"Painel de indicadores (mediana de {opcoes.rodadas} requisições; meta ≤ {META_MS} ms):")
+    for rotulo, url in cenarios[2:4]:
+        cache.clear()
+        inicio = time.perf_counter()
+        assert cliente.get(url).status_code == 200
+        print(f"  {rotulo}, calculado na hora (o cache vazio): {(time.perf_counter() - inicio) * 1000:.0f} ms")
     for rotulo, url in cenarios:
         mediana, consultas, resposta = medir_requisicoes(cliente, url, opcoes.rodadas)
         assert resposta.status_code == 200, (url, resposta.status_code)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import xml.etree.ElementTree as ET
+from collections import OrderedDict
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from math import ceil
@@ -226,9 +227,19 @@ def _resumo(tipo: str, categorias: list[str], series: list[Serie]) -> str:
             f"em {plural(len(categorias), 'categoria')} ({', '.join(categorias)}); os números estão na tabela.")
 
 
+# O id vem do conteúdo inteiro (tipo, títulos, categorias e valores), e o mesmo conteúdo dá o mesmo SVG: os já
+# desenhados ficam na memória do processo (os mais recentes), e o painel aberto de novo sem mudança nos números não
+# chama o pygal (uns 20 a 40 ms por gráfico).
+_DESENHADOS: OrderedDict[str, SafeString] = OrderedDict()
+DESENHADOS_NA_MEMORIA = 256
+
+
 def _montar(tipo, opcoes: dict, titulo: str, descricao: str, categorias: list[str], series: list[Serie],
             tabela: Tabela, unidade: str, chave: tuple, *, tracos: list[dict] | None = None, css: str = "") -> Grafico:
     uid = _id((chave, unidade, titulo, descricao, tuple(categorias), tuple(series)))
+    if uid in _DESENHADOS:
+        _DESENHADOS.move_to_end(uid)
+        return Grafico(titulo, descricao, _DESENHADOS[uid], tabela)
     formatar = lambda valor: numero_br(valor, unidade)  # noqa: E731 — o pygal chama com um só argumento
     vazio = _sem_dados(series)
     colunas = max(1, min(3, len(series)))
@@ -252,7 +263,10 @@ def _montar(tipo, opcoes: dict, titulo: str, descricao: str, categorias: list[st
         grafico.x_labels = categorias
         for i, serie in enumerate(series):
             grafico.add(serie.nome, list(serie.valores), **({"stroke_style": tracos[i]} if tracos else {}))
-    return Grafico(titulo, descricao, mark_safe(grafico.render()), tabela)
+    _DESENHADOS[uid] = mark_safe(grafico.render())
+    if len(_DESENHADOS) > DESENHADOS_NA_MEMORIA:
+        _DESENHADOS.popitem(last=False)
+    return Grafico(titulo, descricao, _DESENHADOS[uid], tabela)
 
 
 def _id(conteudo: tuple) -> str:

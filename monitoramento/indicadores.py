@@ -62,9 +62,8 @@ class GrupoDaLei:
 @dataclass(frozen=True)
 class NumerosDoCargo:
     """O que o banco contou de um cargo. `posicoes`: (vaga, lista) → posições ocupadas hoje; `vacancias`: (lista, causa)
-    → titulares que saíram; `cotistas_na_ampla`: grupo → cotistas do grupo ocupando vaga de ampla; `saidas_da_lista`:
-    (grupo, causa) → pessoas do grupo que saíram da lista dele (`Causa.NAO_CONFIRMADO`, `Causa.AUSENTE`); `reservadas`:
-    grupo → vagas do grupo entre as do edital."""
+    → titulares que saíram; `saidas_da_lista`: (grupo, causa) → pessoas do grupo que saíram da lista dele
+    (`Causa.NAO_CONFIRMADO`, `Causa.AUSENTE`); `reservadas`: grupo → vagas do grupo entre as do edital."""
 
     cargo_id: int
     vagas: int
@@ -73,7 +72,6 @@ class NumerosDoCargo:
     reservadas: dict[str, int]
     posicoes: Counter = field(default_factory=Counter)
     vacancias: Counter = field(default_factory=Counter)
-    cotistas_na_ampla: Counter = field(default_factory=Counter)
     saidas_da_lista: Counter = field(default_factory=Counter)
     tem_reserva: bool = True
 
@@ -184,14 +182,14 @@ ANULACAO = "anulacao"
 
 
 def do_certame(grupos: list[GrupoDaLei], cargos: list[NumerosDoCargo], *,
-               generos: dict[str, Counter] | None = None,
-               heteroidentificacao: Heteroidentificacao | None = None) -> Indicadores:
+               generos: dict[str, Counter] | None = None, heteroidentificacao: Heteroidentificacao | None = None,
+               cotistas_na_ampla: Counter | None = None) -> Indicadores:
     """Os indicadores de um certame a partir dos números de cada cargo (as regras são as congeladas no edital: `grupos`,
-    e em cada cargo o mínimo e as reservadas)."""
+    e em cada cargo o mínimo e as reservadas). `cotistas_na_ampla`: grupo → cotistas do grupo em vaga de ampla."""
     resultado = Indicadores(certames=1, cargos=len(cargos), generos=dict(generos or {}),
                             heteroidentificacao=heteroidentificacao or Heteroidentificacao())
     for grupo in grupos:
-        resultado.grupo(grupo)
+        resultado.grupo(grupo).cotistas_na_ampla = (cotistas_na_ampla or Counter()).get(grupo.codigo, 0)
     abaixo = []
     for cargo in cargos:
         resultado.vagas += cargo.vagas
@@ -204,7 +202,7 @@ def do_certame(grupos: list[GrupoDaLei], cargos: list[NumerosDoCargo], *,
             if causa == DESISTENCIA:
                 resultado.desistencias[lista or AMPLA] += n
         for grupo in grupos:
-            _somar_grupo(resultado.grupo(grupo), grupo.codigo, cargo)
+            _somar_grupo(resultado.grupos[grupo.codigo], grupo.codigo, cargo)
     resultado.cargos_abaixo_do_minimo = len(abaixo)
     resultado.vagas_abaixo_do_minimo = sum(c.vagas for c in abaixo)
     # O padrão que o STF advertiu na ADC 41: vários cargos abaixo do mínimo que, somados, o alcançariam.
@@ -214,8 +212,15 @@ def do_certame(grupos: list[GrupoDaLei], cargos: list[NumerosDoCargo], *,
 
 def _somar_grupo(indicadores: IndicadoresDoGrupo, codigo: str, cargo: NumerosDoCargo) -> None:
     indicadores.reservadas += cargo.reservadas.get(codigo, 0)
-    preenchidas = sum(n for (vaga, lista), n in cargo.posicoes.items() if vaga == codigo and lista == codigo)
-    revertidas = sum(n for (vaga, lista), n in cargo.posicoes.items() if vaga == codigo and lista != codigo)
+    if not cargo.posicoes and not cargo.vacancias:
+        return
+    preenchidas = revertidas = 0
+    for (vaga, lista), n in cargo.posicoes.items():
+        if vaga == codigo:
+            if lista == codigo:
+                preenchidas += n
+            else:
+                revertidas += n
     indicadores.chamadas += preenchidas + revertidas
     indicadores.preenchidas += preenchidas
     indicadores.revertidas += revertidas
@@ -225,7 +230,6 @@ def _somar_grupo(indicadores: IndicadoresDoGrupo, codigo: str, cargo: NumerosDoC
         ausentes=cargo.saidas_da_lista.get((codigo, Causa.AUSENTE), 0))
     for causa, n in causas.items():
         indicadores.causas[causa] += n
-    indicadores.cotistas_na_ampla += cargo.cotistas_na_ampla.get(codigo, 0)
     indicadores.desistencias += cargo.vacancias.get((codigo, DESISTENCIA), 0)
 
 

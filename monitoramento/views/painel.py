@@ -16,7 +16,7 @@ from concursos.models import Certame, EstadoCertame
 from monitoramento import figuras
 from monitoramento.acesso import PERMISSOES_DO_PAINEL, pode_ver_indicadores
 from monitoramento.selectors.indicadores import certames_publicados, indicadores_dos_certames
-from monitoramento.selectors.painel import faixas_do_certame, painel
+from monitoramento.selectors.painel import MINUTOS_NO_CACHE, ORGAOS_SEM_CACHE, faixas_do_certame, painel
 from nucleo.models import Orgao
 from nucleo.orgaos import orgaos_do_usuario
 
@@ -45,7 +45,8 @@ def painel_dos_orgaos(request):
         **admin.site.each_context(request), "title": "Indicadores da reserva de vagas", "painel": dados,
         "pode_ver_certames": request.user.has_perm("concursos.view_certame"),
         "pode_ver_convocacoes": request.user.has_perm("concursos.view_convocacao"),
-        "nomes_das_causas": figuras.NOMES_DAS_CAUSAS_EXIBIDOS,
+        "nomes_das_causas": figuras.NOMES_DAS_CAUSAS_EXIBIDOS, "orgaos_sem_cache": ORGAOS_SEM_CACHE,
+        "minutos_no_cache": MINUTOS_NO_CACHE,
     })
 
 

@@ -12,6 +12,14 @@ from heteroidentificacao.models import Avaliacao, Comissao, Recurso, Resultado, 
 from tests.concursos.conftest import fazer_certame, inscrever, levar_ao_resultado, orgao  # noqa: F401
 
 
+@pytest.fixture(autouse=True)
+def cache_vazio():
+    """O painel de muitos órgãos guarda os números no cache por alguns minutos: cada teste começa sem eles."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def certame_pequeno(leis_de_origem, fazer_certame, inscrever, levar_ao_resultado, admin_user):  # noqa: F811
     certame = fazer_certame(cargos=(("ADM", 5, 0), ("TEC", 3, 0), ("AUX", 2, 0)))
