@@ -33,6 +33,7 @@ from concursos.models import (
 from concursos.services.certame import certame_avancar, certame_publicar
 from demonstracao.autenticador import garantir_autenticador_da_demo
 from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
+from demonstracao.monitoramento import garantir_concursos_de_ubatuba
 from demonstracao.perfis import garantir_perfis
 from legislacao.models import Consequencia, DocumentoAceito, GrupoReserva, Lei
 from legislacao.services import lei_informar_publicacao
@@ -191,7 +192,8 @@ class Command(BaseCommand):
         with transaction.atomic():
             exemplo = self._publicacao_de_exemplo()
             comissao, logins = self._garantir_certame_com_comissao()
-            self._lotar_usuarios([certame.orgao_id, comissao.certame.orgao_id])
+            ubatuba = garantir_concursos_de_ubatuba(self._superusuario(), preencher_certame, CPF_BASE + 200_000)
+            self._lotar_usuarios([certame.orgao_id, comissao.certame.orgao_id, ubatuba[0].orgao_id])
             chaves[USUARIO_ENCARREGADO] = garantir_autenticador_da_demo(USUARIO_ENCARREGADO)
         self._relatar(repostas, criado)
         self._relatar_autenticadores(chaves)
@@ -283,6 +285,10 @@ class Command(BaseCommand):
                         self._conta(USUARIO_ENCARREGADO, "Encarregado de dados")):
             for orgao_id in orgaos:
                 Lotacao.objects.get_or_create(usuario=usuario, orgao_id=orgao_id)
+
+    @staticmethod
+    def _superusuario():
+        return get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
 
     def _garantir_superusuario(self) -> bool:
         Usuario = get_user_model()
