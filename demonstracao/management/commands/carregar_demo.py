@@ -199,6 +199,7 @@ class Command(BaseCommand):
         self._relatar_autenticadores(chaves)
         self._relatar_certame(certame, certame_criado)
         self._relatar_comissao(comissao, logins)
+        self._relatar_monitoramento(ubatuba)
         if exemplo is not None:
             self.stdout.write(self.style.WARNING(
                 f"A Lei 2.552/2023 de Afonso Cláudio não traz a data de publicação (art. 14): a demonstração informou "
@@ -344,6 +345,11 @@ class Command(BaseCommand):
                           "(FreeOTP, Google Authenticator…) ou veja o código atual com:")
         for nome, chave in chaves.items():
             self.stdout.write(f"    {nome}: .venv/bin/python -m acesso.codigo_totp \"{chave}\"")
+
+    def _relatar_monitoramento(self, certames: list[Certame]) -> None:
+        anos = f"{certames[0].data_edital.year} a {certames[-1].data_edital.year}"
+        self.stdout.write(f"Monitoramento: {len(certames)} concursos de {certames[0].orgao.nome} ({anos}).\n"
+                          f"    Indicadores da reserva de vagas: {SERVIDOR}{reverse('monitoramento:painel')}")
 
     def _relatar_comissao(self, comissao, logins: list[str]) -> None:
         self.stdout.write("")
