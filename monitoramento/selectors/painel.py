@@ -34,9 +34,17 @@ class Painel:
     ano: int | None
     indicadores: Indicadores
     por_ano: list[PorAno]
-    certames: list[DoCertame]
+    certames: list[DoCertame]  # o painel de poucos órgãos: um certame por linha
     figuras: list[Grafico] = field(default_factory=list)
     calculado_em: datetime | None = None  # None: calculado agora; senão, os números guardados no cache
+    por_orgao: list[LinhaDoOrgao] = field(default_factory=list)  # o de muitos: um órgão por linha
+
+
+@dataclass(frozen=True)
+class LinhaDoOrgao:
+    orgao_id: int
+    nome: str
+    indicadores: Indicadores
 
 
 # O painel de muitos órgãos (o da administração da instalação, o de todos os órgãos de uma conta) lê todas as
@@ -47,14 +55,17 @@ ORGAOS_SEM_CACHE = 5
 MINUTOS_NO_CACHE = 10
 
 
-def _dos_certames(orgao_ids) -> tuple[list[DoCertame], datetime | None]:
-    if orgao_ids is not None and len(orgao_ids) <= ORGAOS_SEM_CACHE:
-        return indicadores_dos_certames(certames_publicados(orgao_ids)), None
+def _por_orgao_e_ano(orgao_ids) -> tuple[dict[tuple[int, int], Indicadores], datetime]:
+    """Os números de cada órgão em cada ano do edital, do cache ou calculados agora (e guardados): a forma somada,
+    pequena, que se lê do cache depressa (uns cem objetos por órgão, e não os de cada certame)."""
     recorte = "todos" if orgao_ids is None else ",".join(map(str, sorted(orgao_ids)))
     chave = "monitoramento:painel:" + hashlib.sha256(recorte.encode()).hexdigest()
     guardado = cache.get(chave)
     if guardado is None:
-        guardado = (indicadores_dos_certames(certames_publicados(orgao_ids)), timezone.now())
+        somas: dict[tuple[int, int], Indicadores] = {}
+        for item in indicadores_dos_certames(certames_publicados(orgao_ids)):
+            somas.setdefault((item.certame.orgao_id, item.ano), Indicadores()).somar(item.indicadores)
+        guardado = (somas, timezone.now())
         cache.set(chave, guardado, MINUTOS_NO_CACHE * 60)
     return guardado
 
@@ -62,13 +73,27 @@ def _dos_certames(orgao_ids) -> tuple[list[DoCertame], datetime | None]:
 def painel(orgao_ids, *, orgaos: list[Orgao], orgao: Orgao | None, ano: int | None,
            publico: bool = False) -> Painel:
     """Os indicadores dos órgãos `orgao_ids` (`None`: todos) no `ano` do edital (`None`: todos os anos); a tendência
-    sempre com todos os anos."""
-    todos, calculado_em = _dos_certames(orgao_ids)
-    anos = por_ano(todos)
-    do_recorte = [c for c in todos if ano is None or c.ano == ano]
-    total = ind.somar([c.indicadores for c in do_recorte])
-    resultado = Painel(orgaos, orgao, sorted({c.ano for c in todos}, reverse=True), ano, total, anos, do_recorte,
-                       calculado_em=calculado_em)
+    sempre com todos os anos. Até `ORGAOS_SEM_CACHE` órgãos, calculados agora e com os certames; acima, do cache e
+    por órgão."""
+    if orgao_ids is not None and len(orgao_ids) <= ORGAOS_SEM_CACHE:
+        todos = indicadores_dos_certames(certames_publicados(orgao_ids))
+        anos = por_ano(todos)
+        do_recorte = [c for c in todos if ano is None or c.ano == ano]
+        total = ind.somar([c.indicadores for c in do_recorte])
+        resultado = Painel(orgaos, orgao, sorted({c.ano for c in todos}, reverse=True), ano, total, anos, do_recorte)
+    else:
+        somas, calculado_em = _por_orgao_e_ano(orgao_ids)
+        nomes = {o.pk: o.nome for o in orgaos}
+        todos_os_anos = sorted({a for _, a in somas})
+        anos = [PorAno(a, ind.somar([i for (_, b), i in somas.items() if b == a])) for a in todos_os_anos]
+        linhas: dict[int, Indicadores] = {}
+        for (orgao_id, a), indicadores in somas.items():
+            if ano is None or a == ano:
+                linhas.setdefault(orgao_id, Indicadores()).somar(indicadores)
+        total = ind.somar(list(linhas.values()))
+        resultado = Painel(orgaos, orgao, todos_os_anos[::-1], ano, total, anos, [], calculado_em=calculado_em,
+                           por_orgao=sorted((LinhaDoOrgao(pk, nomes.get(pk, ""), i) for pk, i in linhas.items()),
+                                            key=lambda linha: linha.nome))
     resultado.figuras = figuras.do_painel(total, anos, publico=publico)
     return resultado
 

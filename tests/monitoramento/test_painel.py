@@ -56,3 +56,11 @@ def test_o_orgao_de_outro_nao_aparece_nem_digitado_no_endereco(certame_pequeno, 
 def test_sem_permissao_o_painel_e_recusado(certame_pequeno, django_user_model):
     cliente = _usuario_de_outro_orgao(django_user_model)
     assert cliente.get("/admin/indicadores/").status_code == 403
+
+
+def test_o_painel_de_todos_os_orgaos_mostra_um_orgao_por_linha_e_diz_de_quando_sao_os_numeros(certame_pequeno,
+                                                                                             cliente_admin):
+    html = cliente_admin.get("/admin/indicadores/?ano=2024").content.decode()
+    assert "Indicadores do órgão" in html and certame_pequeno.orgao.nome in html
+    assert "Números calculados às" in html
+    assert "Autodeclaração não confirmada: 1" in html
