@@ -44,12 +44,12 @@ def _concurso(orgao: Orgao, edital: str, data_edital: date, usuario, preencher, 
         orgao=orgao, numero_edital=edital, titulo=f"Concurso público de {data_edital.year}", data_edital=data_edital,
         inscricoes_inicio=data_edital + timedelta(days=7), inscricoes_fim=data_edital + timedelta(days=37),
         validade_meses=24)
-    certame = preencher(certame, CARGOS_UBATUBA, cpf_base, etapa=EstadoCertame.PUBLICADO, semente=semente)
-    # A autodeclaração é da inscrição (art. 3º): no período de inscrições daquele ano. Nos concursos de 2018 e 2022
-    # ninguém optou pela reserva para engenheiro civil: a vaga reservada reverte à ampla (art. 4º, § 2º).
+    # Nos concursos de 2018 e 2022 ninguém optou pela reserva para engenheiro civil: a vaga reservada reverte à ampla
+    # (art. 4º, § 2º).
+    certame = preencher(certame, CARGOS_UBATUBA, cpf_base, etapa=EstadoCertame.PUBLICADO, semente=semente,
+                        sem_reserva=("ENG",) if semente % 2 else ())
+    # A autodeclaração é da inscrição (art. 3º): no período de inscrições daquele ano.
     Inscricao.objects.filter(certame=certame).update(autodeclaracao_em=data_edital + timedelta(days=20))
-    if semente % 2:
-        Inscricao.objects.filter(certame=certame, cargo__codigo="ENG").update(reserva=False)
     dia = certame.inscricoes_fim + timedelta(days=1)
     while not certame.alcancou(EstadoCertame.HOMOLOGADO):
         certame = certame_avancar(certame=certame, usuario=usuario, data=dia)

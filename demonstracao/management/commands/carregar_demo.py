@@ -119,8 +119,10 @@ def cpf_com_digitos(base: int) -> str:
     return "".join(map(str, digitos))
 
 
-def preencher_certame(certame: Certame, cargos, cpf_base: int, *, etapa: str, semente: int = 2025) -> Certame:
-    """Cria os cargos e os inscritos sorteados (classificados pela nota), publica o edital e avança até `etapa`."""
+def preencher_certame(certame: Certame, cargos, cpf_base: int, *, etapa: str, semente: int = 2025,
+                      sem_reserva: tuple[str, ...] = ()) -> Certame:
+    """Cria os cargos e os inscritos sorteados (classificados pela nota), publica o edital e avança até `etapa`. Nos
+    cargos de `sem_reserva` ninguém opta pela reserva."""
     usuario = get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
     sorteio = random.Random(semente)
     # Cada órgão tem o seu cadastro de candidatos (decisão 0005): os CPFs já usados contam só no órgão do certame.
@@ -137,6 +139,7 @@ def preencher_certame(certame: Certame, cargos, cpf_base: int, *, etapa: str, se
             if cpf in ocupados:
                 continue
             candidato, inscricao = _sortear_inscrito(sorteio, cpf, certame.orgao_id)
+            inscricao["reserva"] = inscricao["reserva"] and codigo not in sem_reserva
             candidatos.append(candidato)
             dados.append(inscricao)
         Candidato.objects.bulk_create(candidatos)
