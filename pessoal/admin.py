@@ -331,11 +331,12 @@ class AutodeclaracoesInline(RecorteOrgaoAdmin, admin.TabularInline):
     def has_change_permission(self, request, obj=None):
         return False
 
+    # As permissões são as do servidor: a autodeclaração é parte da ficha dele, para quem vê dados sensíveis.
     def has_view_permission(self, request, obj=None):
-        return pode_ver_sensiveis(request) and super().has_view_permission(request, obj)
+        return pode_ver_sensiveis(request) and request.user.has_perm("pessoal.view_servidor")
 
     def has_add_permission(self, request, obj=None):
-        return pode_ver_sensiveis(request) and super().has_add_permission(request, obj)
+        return pode_ver_sensiveis(request) and request.user.has_perm("pessoal.change_servidor")
 
 
 @admin.register(Servidor)

@@ -201,7 +201,8 @@ def _posicoes(cabecalho: list[str], tipo: str) -> dict[str, int]:
     return posicoes
 
 
-def _linha(numero: int, campos: list[str], posicoes: dict[str, int], tipo: str, erros: list) -> dict | None:
+def _linha(numero: int, campos: list[str], posicoes: dict[str, int], tipo: str, erros: list) -> tuple[dict, bool]:
+    """Os valores convertidos da linha (os que passaram) e se a linha inteira passou."""
     valores, ok = {}, True
     for coluna in LEIAUTES[tipo]:
         bruto = campos[posicoes[coluna.nome]].strip() if coluna.nome in posicoes and posicoes[
@@ -219,7 +220,7 @@ def _linha(numero: int, campos: list[str], posicoes: dict[str, int], tipo: str, 
         for coluna, motivo in _coerencia(valores, tipo):
             erros.append(ErroLinha(numero, coluna, "", motivo))
             ok = False
-    return valores if ok else None
+    return valores, ok
 
 
 def _coerencia(v: dict, tipo: str) -> list[tuple[str, str]]:
@@ -243,9 +244,16 @@ def _coerencia(v: dict, tipo: str) -> list[tuple[str, str]]:
     return problemas
 
 
-def _chave_da_linha(v: dict, tipo: str) -> tuple:
+# As colunas que identificam o registro de cada linha.
+CHAVES = {TipoArquivoRH.SERVIDORES: ("matricula",), TipoArquivoRH.COMISSAO: ("nome", "cpf", "cargo", "data_nomeacao"),
+          TipoArquivoRH.ESTAGIO: ("nome", "cpf", "inicio")}
+
+
+def _chave_da_linha(v: dict, tipo: str) -> tuple | None:
     """O que identifica o registro de uma linha: a matrícula; a pessoa, o cargo e a data da nomeação; a pessoa e o
-    início do estágio. Importar o mesmo arquivo de novo não duplica nada."""
+    início do estágio. Importar o mesmo arquivo de novo não duplica nada. None se falta (ou é inválida) uma delas."""
+    if any(c not in v for c in CHAVES[tipo]):
+        return None
     if tipo == TipoArquivoRH.SERVIDORES:
         return (v["matricula"],)
     pessoa = v["cpf"] or _chave(v["nome"])
@@ -266,16 +274,17 @@ def ler(conteudo: bytes, nome: str, tipo: str) -> list[tuple[int, dict]]:
         for numero, campos in fonte.linhas:
             if not any(c.strip() for c in campos):
                 continue
-            valores = _linha(numero, campos, posicoes, tipo, erros)
-            if valores is not None:
-                chave = _chave_da_linha(valores, tipo)
-                if chave in vistas:
-                    coluna = "matricula" if tipo == TipoArquivoRH.SERVIDORES else ""
-                    erros.append(ErroLinha(numero, coluna, valores.get("matricula", ""),
-                                           f"repete o registro da linha {vistas[chave]}."))
-                else:
-                    vistas[chave] = numero
-                    linhas.append((numero, valores))
+            valores, ok = _linha(numero, campos, posicoes, tipo, erros)
+            chave = _chave_da_linha(valores, tipo)
+            if chave is not None and chave in vistas:
+                coluna = "matricula" if tipo == TipoArquivoRH.SERVIDORES else ""
+                erros.append(ErroLinha(numero, coluna, valores.get("matricula", ""),
+                                       f"repete o registro da linha {vistas[chave]}."))
+            elif ok:
+                vistas[chave] = numero
+                linhas.append((numero, valores))
+            elif chave is not None:
+                vistas[chave] = numero
             if len(erros) >= MAXIMO_ERROS:
                 break
     except ErroCabecalho as exc:
