@@ -339,8 +339,8 @@ def importar(*, importacao: ImportacaoRH, usuario, simular: bool, hoje: date | N
               TipoArquivoRH.ESTAGIO: _gravar_estagios}[importacao.tipo]
     motivo = f"Importação do arquivo do RH «{importacao.nome_original}» (SHA-256 {importacao.sha256[:12]}…)"
     with transaction.atomic():
-        ImportacaoRH.objects.select_for_update().filter(pk=importacao.pk).first()
-        if ImportacaoRH.objects.filter(pk=importacao.pk, confirmada_em__isnull=False).exists():
+        # Dois cliques em «Confirmar» não gravam o arquivo duas vezes.
+        if ImportacaoRH.objects.select_for_update().get(pk=importacao.pk).confirmada_em is not None:
             raise ErroOperacao("Este arquivo já foi gravado.")
         gravar(importacao, linhas, usuario, motivo, resultado, hoje)
         if simular:

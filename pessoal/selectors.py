@@ -2,8 +2,8 @@
 cargos em comissão e nos estágios, contra o piso, e a composição dos servidores.
 
 Tudo agregado no banco (um GROUP BY por consulta, nunca uma linha por pessoa) e devolvido em dataclasses simples, sem
-o nome de ninguém. A lei de cada órgão numa data é a da sua esfera em vigor nela (legislacao/selectors.py), lida uma
-vez por município e esfera.
+o nome de ninguém. A lei de cada órgão numa data é a da sua esfera em vigor nela (legislacao/selectors.py): as leis
+de todos os órgãos pedidos são lidas de uma vez, com os grupos.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from django.utils import timezone
 
 from concursos.models import CorRaca
 from legislacao.models import Lei
-from legislacao.selectors import lei_aplicavel
-from nucleo.models import Orgao
+from legislacao.selectors import avaliar
+from nucleo.models import Esfera, Orgao
 from pessoal import piso as conta
 from pessoal.models import AutodeclaracaoServidor, ContratoEstagio, NomeacaoComissao, Servidor, TipoQuadro, Vinculo
 
@@ -100,23 +100,49 @@ def _orgaos(orgao_ids: list[int] | None) -> list[Orgao]:
     return list(orgaos if orgao_ids is None else orgaos.filter(pk__in=orgao_ids))
 
 
-def _lei_do_orgao(orgao: Orgao, data: date, cache: dict) -> tuple[Lei | None, tuple]:
-    chave = (orgao.esfera, orgao.municipio_id, orgao.uf, data)
-    if chave not in cache:
-        lei = lei_aplicavel(municipio=orgao.municipio, data_edital=data, esfera=orgao.esfera).lei
-        cache[chave] = (lei, tuple(lei.grupos.all()) if lei is not None else ())
-    return cache[chave]
+def _leis_por_esfera(orgaos: list[Orgao]) -> dict[tuple, list[Lei]]:
+    """As versões em vigor das leis que podem alcançar os órgãos, com os grupos, em duas consultas: as municipais dos
+    seus municípios, as estaduais das suas UFs e as federais (as mesmas de legislacao.selectors.leis_da_esfera)."""
+    municipios = {o.municipio_id for o in orgaos if o.esfera == Esfera.MUNICIPAL}
+    ufs = {o.uf for o in orgaos if o.esfera == Esfera.ESTADUAL}
+    filtro = Q(esfera=Esfera.MUNICIPAL, municipio_id__in=municipios) | Q(esfera=Esfera.ESTADUAL, uf__in=ufs)
+    if any(o.esfera == Esfera.FEDERAL for o in orgaos):
+        filtro |= Q(esfera=Esfera.FEDERAL)
+    leis: dict[tuple, list[Lei]] = defaultdict(list)
+    for lei in Lei.objects.vigentes_versoes().filter(filtro).prefetch_related("grupos"):
+        leis[_chave_da_esfera(lei.esfera, lei.municipio_id, lei.uf)].append(lei)
+    return leis
 
 
-def piso_do_orgao(orgao: Orgao, data: date, tipo: str, cache: dict | None = None) -> Piso | None:
-    """O piso do quadro no órgão na data; None sem lei em vigor ou quando ela não tem o artigo desse quadro (o piso
-    não se presume: vem da lei)."""
-    lei, grupos = _lei_do_orgao(orgao, data, {} if cache is None else cache)
+def _chave_da_esfera(esfera: str, municipio_id: int | None, uf: str) -> tuple:
+    return {Esfera.MUNICIPAL: (esfera, municipio_id), Esfera.ESTADUAL: (esfera, uf)}.get(esfera, (esfera,))
+
+
+def _lei_em_vigor(leis: list[Lei], data: date) -> Lei | None:
+    """A lei em vigor na data; havendo mais de uma, a mais recente (a mesma escolha de lei_aplicavel)."""
+    aplicaveis = [lei for lei in leis if avaliar(lei, data).aplica]
+    return max(aplicaveis, key=lambda lei: lei.data_publicacao) if aplicaveis else None
+
+
+def _piso(lei: Lei | None, tipo: str) -> Piso | None:
     artigo = getattr(lei, ARTIGO_DO_PISO[tipo], "") if lei is not None else ""
-    if not artigo or not grupos:
+    grupos = list(lei.grupos.all()) if artigo else []
+    if not grupos:
         return None
     regras = tuple(conta.Regra(g.preta, g.parda, g.indigena, g.quilombola) for g in grupos)
     return Piso(sum((g.percentual for g in grupos), Decimal(0)), artigo, lei.ementa, regras)
+
+
+def pisos_dos_orgaos(orgaos: list[Orgao], data: date, tipo: str, leis: dict | None = None) -> dict[int, Piso | None]:
+    """O piso do quadro em cada órgão na data; None sem lei em vigor ou quando ela não tem o artigo desse quadro (o
+    piso não se presume: vem da lei)."""
+    leis = _leis_por_esfera(orgaos) if leis is None else leis
+    return {o.pk: _piso(_lei_em_vigor(leis[_chave_da_esfera(o.esfera, o.municipio_id, o.uf)], data), tipo)
+            for o in orgaos}
+
+
+def piso_do_orgao(orgao: Orgao, data: date, tipo: str) -> Piso | None:
+    return pisos_dos_orgaos([orgao], data, tipo)[orgao.pk]
 
 
 def ocupados_em(tipo: str, data: date):
@@ -137,8 +163,8 @@ def situacao_do_orgao(orgao: Orgao, data: date, tipo: str) -> tuple[conta.Contag
     return conta.contar(pessoas, piso.regras if piso else ()), piso
 
 
-def _participacao(orgao_ids: list[int] | None, data: date, tipo: str, cache: dict) -> list[Participacao]:
-    orgaos = _orgaos(orgao_ids)
+def _participacao(orgaos: list[Orgao], data: date, tipo: str, leis: dict) -> list[Participacao]:
+    pisos = pisos_dos_orgaos(orgaos, data, tipo, leis)
     linhas = ocupados_em(tipo, data).filter(orgao__in=[o.pk for o in orgaos]).values(
         "orgao_id", "cor_raca", "quilombola", "genero").annotate(n=Count("pk")).order_by()
     por_orgao: dict[int, list] = defaultdict(list)
@@ -147,7 +173,7 @@ def _participacao(orgao_ids: list[int] | None, data: date, tipo: str, cache: dic
                                              linha["n"]))
     resultado = []
     for orgao in orgaos:
-        piso = piso_do_orgao(orgao, data, tipo, cache)
+        piso = pisos[orgao.pk]
         contagem = conta.contar(por_orgao[orgao.pk], piso.regras if piso else ())
         resultado.append(Participacao(
             orgao_id=orgao.pk, orgao=str(orgao), data=data, tipo=str(tipo), ocupados=contagem.ocupados,
@@ -160,12 +186,14 @@ def _participacao(orgao_ids: list[int] | None, data: date, tipo: str, cache: dic
 def participacao_em_comissao(orgao_ids: list[int] | None, data: date) -> list[Participacao]:
     """Por órgão: os cargos em comissão ocupados na data, os dos grupos da lei, os não informados, o gênero e o piso
     (Ubatuba art. 8º). Sem lei com o piso, `piso` e `artigo` são None (e `dos_grupos` é 0: não há grupos a contar)."""
-    return _participacao(orgao_ids, data, TipoQuadro.COMISSAO, {})
+    orgaos = _orgaos(orgao_ids)
+    return _participacao(orgaos, data, TipoQuadro.COMISSAO, _leis_por_esfera(orgaos))
 
 
 def participacao_em_estagio(orgao_ids: list[int] | None, data: date) -> list[Participacao]:
     """O mesmo para os estágios de cada órgão (Ubatuba art. 1º, parágrafo único, I)."""
-    return _participacao(orgao_ids, data, TipoQuadro.ESTAGIO, {})
+    orgaos = _orgaos(orgao_ids)
+    return _participacao(orgaos, data, TipoQuadro.ESTAGIO, _leis_por_esfera(orgaos))
 
 
 def data_de_referencia(ano: int, hoje: date | None = None) -> date:
@@ -176,9 +204,10 @@ def data_de_referencia(ano: int, hoje: date | None = None) -> date:
 
 def serie_da_participacao(orgao_ids: list[int] | None, anos: list[int], tipo: str) -> dict[int, list[Participacao]]:
     """A participação em 31/12 de cada ano (hoje, no ano corrente), por órgão."""
-    cache: dict = {}
     hoje = timezone.localdate()
-    return {ano: _participacao(orgao_ids, data_de_referencia(ano, hoje), tipo, cache) for ano in sorted(anos)}
+    orgaos = _orgaos(orgao_ids)
+    leis = _leis_por_esfera(orgaos)
+    return {ano: _participacao(orgaos, data_de_referencia(ano, hoje), tipo, leis) for ano in sorted(anos)}
 
 
 def vigente_em(data: date):

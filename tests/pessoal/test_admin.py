@@ -152,3 +152,16 @@ def test_quem_nao_e_do_orgao_nao_importa_para_ele(ubatuba, leis_de_origem):
 
 def test_dia_de_referencia_dos_testes_esta_na_vigencia_de_ubatuba():
     assert date(2014, 6, 16) < DIA < date(2024, 6, 16)
+
+
+def test_a_ficha_da_nomeacao_mostra_a_autodeclaracao_so_a_quem_pode_e_registra_o_acesso(ubatuba, rh,
+                                                                                         rh_sem_sensiveis):
+    [nomeacao] = nomear(ubatuba, rh, 1, "parda")
+    url = reverse("admin:pessoal_nomeacaocomissao_change", args=[nomeacao.pk])
+    sem = _cliente(rh_sem_sensiveis).get(url)
+    assert sem.status_code == 200 and "Pessoa parda 0" in sem.text and "Parda" not in sem.text
+    assert not AcessoSensivel.objects.exists()
+    com = _cliente(rh).get(url)
+    assert "Parda" in com.text
+    acesso = AcessoSensivel.objects.get()
+    assert (acesso.tipo, acesso.objeto_id, acesso.orgao_id) == (TipoAcesso.FICHA, nomeacao.pk, ubatuba.pk)

@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from nucleo.models import Orgao
 from pessoal import services
 from pessoal.models import Servidor, TipoQuadro, Vinculo
 from pessoal.selectors import (
@@ -20,6 +21,7 @@ from pessoal.selectors import (
     participacao_em_estagio,
     serie_da_participacao,
 )
+from tests.conftest import municipio
 from tests.pessoal.conftest import DIA, contratar, nomear
 
 pytestmark = pytest.mark.django_db
@@ -79,6 +81,17 @@ def test_a_participacao_e_agregada_no_banco_sem_uma_consulta_por_pessoa(ubatuba,
     with CaptureQueriesContext(connection) as muitas:
         participacao_em_comissao([ubatuba.pk, vargem_alta.pk], DIA)
     assert len(muitas) == len(poucas)
+
+
+def test_mais_orgaos_nao_fazem_mais_consultas(ubatuba, vargem_alta, rh):
+    with CaptureQueriesContext(connection) as um:
+        participacao_em_estagio([ubatuba.pk], DIA)
+    outros = [Orgao.objects.create(nome=f"Câmara {nome}", municipio=municipio(nome)).pk
+              for nome in ("Iúna", "Ibatiba", "Afonso Cláudio")]
+    with CaptureQueriesContext(connection) as cinco:
+        resultado = participacao_em_estagio([ubatuba.pk, vargem_alta.pk, *outros], DIA)
+    assert len(resultado) == 5
+    assert len(cinco) == len(um)
 
 
 def test_a_composicao_dos_servidores_usa_a_autodeclaracao_vigente_na_data(ubatuba, rh):
