@@ -10,6 +10,7 @@ ou de um contrato não se edita: exonerar, encerrar e tornar sem efeito são ato
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 
@@ -121,11 +122,18 @@ class AtoForm(forms.Form):
     motivo = forms.CharField(label="Motivo", max_length=2000, widget=forms.Textarea(attrs={"rows": 3, "cols": 60}))
 
 
+class QuadroForm(forms.ModelForm):
+    def clean_cpf(self) -> str:
+        # Aceita o CPF com ou sem pontuação; grava só os 11 dígitos (o validador do modelo confere os verificadores).
+        return re.sub(r"\D", "", self.cleaned_data.get("cpf") or "")
+
+
 class QuadroAdmin(RecorteOrgaoAdmin, SensivelMixin, HistoricoSoConsultaAdmin):
     """O que as nomeações e os contratos de estágio têm em comum: o cadastro pelo serviço do ato, a ficha só de leitura
     e as páginas dos atos seguintes."""
 
     caminho_orgao = "orgao"
+    form = QuadroForm
     inlines = [AtosInline]
     search_fields = ["nome"]
     filtros_sensiveis = ("cor_raca", "quilombola")
@@ -150,6 +158,12 @@ class QuadroAdmin(RecorteOrgaoAdmin, SensivelMixin, HistoricoSoConsultaAdmin):
     def get_readonly_fields(self, request, obj=None):
         return self.get_fields(request) if obj is not None else []
 
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        if db_field.name == "cpf":
+            return forms.CharField(label="CPF", max_length=14, required=False,
+                                   help_text="Opcional; com ou sem pontuação: 123.456.789-09.")
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
+
     def get_changeform_initial_data(self, request):
         return _orgao_inicial(request, super().get_changeform_initial_data(request))
 
@@ -157,6 +171,8 @@ class QuadroAdmin(RecorteOrgaoAdmin, SensivelMixin, HistoricoSoConsultaAdmin):
         return False
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
+        if request.method == "POST":
+            raise PermissionDenied  # a ficha só se consulta: o que muda são os atos, cada um com a sua página
         objeto = self.get_object(request, object_id)
         botoes = []
         if objeto is not None and self.has_change_permission(request, objeto):
@@ -213,7 +229,7 @@ class QuadroAdmin(RecorteOrgaoAdmin, SensivelMixin, HistoricoSoConsultaAdmin):
         return super().changelist_view(request, contexto)
 
     def save_model(self, request, obj, form, change):
-        # Só o cadastro passa por aqui (a ficha não se edita): o serviço do ato grava, com o aviso do piso.
+        # Só o cadastro passa por aqui (a ficha não aceita POST): o serviço do ato grava, com o aviso do piso.
         dados = {campo: form.cleaned_data[campo] for campo in form.cleaned_data}
         registro = self.registrar(dados, request.user)
         obj.pk = registro.objeto.pk

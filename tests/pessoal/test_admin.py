@@ -87,13 +87,24 @@ def test_a_nomeacao_de_outro_orgao_nao_aparece(ubatuba, rh):
 def test_o_cadastro_pelo_admin_passa_pelo_servico_e_mostra_o_aviso_do_piso(ubatuba, rh):
     nomear(ubatuba, rh, 4, "branca")
     resposta = _cliente(rh).post(reverse("admin:pessoal_nomeacaocomissao_add"), {
-        "orgao": ubatuba.pk, "nome": "Nova Assessora", "cpf": "", "genero": "feminino", "cargo": "Assessora",
-        "simbolo": "CC-2", "nomeado_em": "01/03/2023", "ato_nomeacao": "Portaria 77/2023", "cor_raca": "amarela",
-        "quilombola": "", "autodeclaracao_em": "01/03/2023"}, follow=True)
+        "orgao": ubatuba.pk, "nome": "Nova Assessora", "cpf": "123.456.789-09", "genero": "feminino",
+        "cargo": "Assessora", "simbolo": "CC-2", "nomeado_em": "01/03/2023", "ato_nomeacao": "Portaria 77/2023",
+        "cor_raca": "amarela", "quilombola": "", "autodeclaracao_em": "01/03/2023"}, follow=True)
     assert resposta.status_code == 200
     assert "0 de 5 cargos em comissão (0,0%)" in resposta.text
     nomeacao = NomeacaoComissao.objects.get(nome="Nova Assessora")
     assert nomeacao.atos.get().tipo == TipoAtoPessoal.NOMEACAO
+    assert nomeacao.cpf == "12345678909"
+
+
+def test_a_ficha_da_nomeacao_nao_se_edita(ubatuba, rh):
+    [nomeacao] = nomear(ubatuba, rh, 1, "parda")
+    resposta = _cliente(rh).post(reverse("admin:pessoal_nomeacaocomissao_change", args=[nomeacao.pk]),
+                                 {"nome": "Outro nome", "exonerado_em": "01/01/2024"})
+    assert resposta.status_code == 403
+    nomeacao.refresh_from_db()
+    assert (nomeacao.nome, nomeacao.exonerado_em) == ("Pessoa parda 0", None)
+    assert NomeacaoComissao.objects.count() == 1
 
 
 def test_a_exoneracao_pela_pagina_do_ato(ubatuba, rh):
