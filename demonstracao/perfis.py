@@ -27,6 +27,8 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
         "heteroidentificacao.acessogravacao": ("view", "add"),
         "documentos.documentoemitido": VER, "concursos.exportacao": VER,
         "auth.user": VER,
+        "pessoal.servidor": CADASTRAR, "pessoal.nomeacaocomissao": CADASTRAR, "pessoal.contratoestagio": CADASTRAR,
+        "pessoal.importacaorh": VER, "pessoal.ver_dados_sensiveis": (),
     },
     "Cadastro de leis": {
         "legislacao.lei": CADASTRAR, "legislacao.gruporeserva": ("view", "add", "change", "delete"),
@@ -39,6 +41,8 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
         "heteroidentificacao.procedimentofraude": VER, "heteroidentificacao.acessogravacao": VER,
         "heteroidentificacao.ver_membros_em_sigilo": (), "documentos.documentoemitido": VER,
         "nucleo.orgao": VER, "nucleo.acessosensivel": VER,
+        "pessoal.servidor": VER, "pessoal.nomeacaocomissao": VER, "pessoal.contratoestagio": VER,
+        "pessoal.importacaorh": VER,
     },
     # LGPD art. 41: lê e exporta o registro de acessos a dados sensíveis dos seus órgãos; não vê os dados.
     "Encarregado de dados": {

@@ -8,3 +8,9 @@ class PessoalConfig(AppConfig):
 
     name = "pessoal"
     verbose_name = "Pessoal (cargos em comissão, estágios e servidores)"
+
+    def ready(self) -> None:
+        from nucleo.titular import fonte
+        from pessoal import titular
+
+        fonte(titular.secoes)

@@ -50,6 +50,9 @@ from heteroidentificacao.models import (
 from heteroidentificacao.selectors import cotistas_a_convocar
 from nucleo.acessos import TipoAcesso, registrar_acesso
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
+from pessoal import services as pessoal
+from pessoal.importacao import criar_importacao
+from pessoal.models import ContratoEstagio, ImportacaoRH, NomeacaoComissao, Servidor
 from tests.concursos.conftest import cpf_valido, prazos_do_edital
 from tests.conftest import municipio
 from tests.heteroidentificacao.conftest import (  # noqa: F401 (fixtures autouse da heteroidentificação)
@@ -177,6 +180,21 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
         origem="manual", observacao=f"Protocolo {token} 12/2024")
     # Uma fase do certame (Ibatiba art. 3º: a reserva em todas as fases), com um nome que só B tem.
     fase = Fase.objects.create(certame=certame, ordem=1, nome=f"Prova objetiva {token}", seguem_quantidade=10)
+    # O quadro de pessoal (pessoal/): um servidor com autodeclaração, uma nomeação, um estágio e um arquivo do RH.
+    servidor = Servidor.objects.create(orgao=dados.orgao, matricula=f"{PREFIXOS[dados.letra]}-77",
+                                       nome=f"Servidora {token}", cargo=f"Professora {token}", vinculo="efetivo")
+    pessoal.servidor_autodeclarar(servidor=servidor, data=date(2024, 4, 1), cor_raca="parda", usuario=admin_user)
+    nomeacao = pessoal.nomeacao_registrar(orgao=dados.orgao, nome=f"Assessora {token}", cargo="Assessora",
+                                          nomeado_em=date(2024, 3, 1), ato=f"Portaria {token} 5/2024",
+                                          usuario=admin_user, cor_raca="preta").objeto
+    estagio = pessoal.estagio_contratar(orgao=dados.orgao, nome=f"Estagiária {token}", inicio=date(2024, 3, 1),
+                                        termino_previsto=date(2025, 2, 28), ato=f"Termo {token} 3/2024",
+                                        usuario=admin_user, cor_raca="indigena").objeto
+    arquivo_rh = criar_importacao(orgao=dados.orgao, tipo="servidores", nome=f"{token.lower()}-rh.csv",
+                                  conteudo=f"matricula;nome;cargo;vinculo;genero\n1;{token};x;efetivo;\n".encode(),
+                                  usuario=dados.rh)
+    dados.marcas |= {servidor.nome, servidor.matricula, servidor.cargo, nomeacao.nome, nomeacao.ato_nomeacao,
+                     estagio.nome, estagio.ato_contratacao, arquivo_rh.nome_original}
     dados.marcas |= {recurso.fundamentos, acesso.fundamento, fraude.ato, chamada.ato, importacao.nome_original,
                      documento.codigo, acesso_sensivel.descricao, exportacao.descricao,
                      dados.comissao.ato_designacao, apresentado.observacao, fase.nome}
@@ -188,6 +206,7 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
         AcessoGravacao: acesso, DocumentoEmitido: documento, AcessoSensivel: acesso_sensivel,
         Exportacao: exportacao, Dispensa: dados.comissao.dispensas.first(), get_user_model(): dados.rh,
         DocumentoApresentado: apresentado, Fase: fase,
+        Servidor: servidor, NomeacaoComissao: nomeacao, ContratoEstagio: estagio, ImportacaoRH: arquivo_rh,
     }
     dados.objetos = {modelo: objeto for modelo, objeto in dados.objetos.items() if objeto is not None}
 
