@@ -24,6 +24,7 @@ from monitoramento.indicadores import (
     suprimir_partes,
 )
 from monitoramento.selectors.indicadores import PorAno
+from pessoal.models import Vinculo
 
 NOMES_DOS_GENEROS = {"feminino": "Feminino", "masculino": "Masculino", "outro": "Outro",
                      "nao_informado": "Não informado"}
@@ -107,6 +108,47 @@ def heteroidentificacao(indicadores: Indicadores, *, publico: bool = False) -> G
         [Serie("Autodeclarações", tuple([*resultados.values(), *recursos.values()]))], horizontal=True,
         descricao="O resultado da comissão em cada autodeclaração de quem optou pela reserva, e os recursos contra "
                   "ele (providos: a autodeclaração confirmada, ou uma nova convocação do ausente).")
+
+
+def _percentual(participacoes) -> float | None:
+    ocupados = sum(p.ocupados for p in participacoes)
+    return round(100 * sum(p.dos_grupos for p in participacoes) / ocupados, 1) if ocupados else None
+
+
+def participacao_no_pessoal(anos: list[int], series: dict[str, dict[int, list]]) -> Grafico:
+    """A participação dos grupos da lei nos cargos em comissão e nos estágios em 31/12 de cada ano, e o piso da lei
+    (o maior dos órgãos do recorte, quando eles têm leis diferentes)."""
+    piso_por_ano = [max((float(p.piso) for tipo in series for p in series[tipo][ano] if p.piso is not None),
+                        default=None) for ano in anos]
+    return graficos.linhas(
+        "Participação dos grupos da lei nos cargos em comissão e nos estágios", [str(a) for a in anos],
+        [Serie("Cargos em comissão", tuple(_percentual(series["comissao"][a]) for a in anos)),
+         Serie("Estágios", tuple(_percentual(series["estagio"][a]) for a in anos)),
+         Serie("Piso da lei", tuple(piso_por_ano))], percentual=True,
+        descricao="Dos ocupados em 31/12 de cada ano (no ano corrente, hoje), a parte que se autodeclarou de um dos "
+                  "grupos da lei; quem não informou a cor ou raça conta entre os ocupados e não entre os dos grupos.")
+
+
+NOMES_DAS_CORES = {"preta": "Preta", "parda": "Parda", "branca": "Branca", "amarela": "Amarela",
+                   "indigena": "Indígena"}
+
+
+def composicao_dos_servidores(composicoes: list) -> Grafico:
+    """Os servidores por vínculo e pela cor ou raça vigente (a autodeclaração mais recente), somados os órgãos."""
+    totais: dict[str, dict[str, int]] = {}
+    for composicao in composicoes:
+        for v in composicao.vinculos:
+            linha = totais.setdefault(v.vinculo, dict.fromkeys([*NOMES_DAS_CORES, "nao_informada"], 0))
+            for cor, n in v.por_cor_raca.items():
+                linha[cor] = linha.get(cor, 0) + n
+            linha["nao_informada"] += v.nao_informados
+    vinculos = [v for v in Vinculo.values if v in totais]
+    return graficos.barras(
+        "Servidores por vínculo e cor ou raça autodeclarada", [Vinculo(v).label for v in vinculos],
+        [*(Serie(nome, tuple(totais[v].get(cor, 0) for v in vinculos)) for cor, nome in NOMES_DAS_CORES.items()),
+         Serie("Não informada", tuple(totais[v]["nao_informada"] for v in vinculos))],
+        empilhadas=True, horizontal=True, categoria="Vínculo",
+        descricao="A autodeclaração vigente de cada servidor (a mais recente, do recadastramento anual).")
 
 
 def faixa(codigo_do_cargo: str, posicoes: Iterable[tuple[int, str, str]]) -> Grafico:

@@ -17,6 +17,7 @@ from monitoramento import figuras
 from monitoramento.acesso import PERMISSOES_DO_PAINEL, pode_ver_indicadores
 from monitoramento.selectors.indicadores import certames_publicados, indicadores_dos_certames
 from monitoramento.selectors.painel import MINUTOS_NO_CACHE, ORGAOS_SEM_CACHE, faixas_do_certame, painel
+from monitoramento.selectors.pessoal import pessoal_do_painel
 from nucleo.models import Orgao
 from nucleo.orgaos import orgaos_do_usuario
 
@@ -43,6 +44,7 @@ def painel_dos_orgaos(request):
     dados = painel(recorte, orgaos=orgaos, orgao=orgao, ano=ano)
     return TemplateResponse(request, "monitoramento/painel.html", {
         **admin.site.each_context(request), "title": "Indicadores da reserva de vagas", "painel": dados,
+        "pessoal": pessoal_do_painel(recorte, ano),
         "pode_ver_certames": request.user.has_perm("concursos.view_certame"),
         "pode_ver_convocacoes": request.user.has_perm("concursos.view_convocacao"),
         "nomes_das_causas": figuras.NOMES_DAS_CAUSAS_EXIBIDOS, "orgaos_sem_cache": ORGAOS_SEM_CACHE,
