@@ -19,7 +19,7 @@ from documentos.models import DocumentoEmitido
 from documentos.pdf import emitir_pdf
 from documentos.tipos import registrar_tipo
 from heteroidentificacao.composicao import Enunciado
-from monitoramento.composicao import unidades_da_lei
+from monitoramento.composicao import pela, unidades_da_lei
 from monitoramento.models import Funcao, RelatorioMonitoramento, TipoRelatorio, Titularidade
 from monitoramento.prazos import MESES, prazo_do_relatorio_anual
 from nucleo.servicos import ErroOperacao
@@ -44,7 +44,8 @@ def base_legal(lei) -> list[Enunciado]:
         regras.append(Enunciado("A comissão acompanha e avalia a execução da lei", lei.artigo_monitoramento))
     unidades = unidades_da_lei(lei.monitoramento_unidades)
     if unidades or lei.monitoramento_representante_por_grupo:
-        partes = [f"servidores indicados por: {'; '.join(unidades)} (que a coordena)"] if unidades else []
+        indicados = [pela(u) + (" (que a coordena)" if i == 0 else "") for i, u in enumerate(unidades)]
+        partes = [f"servidores indicados {', '.join(indicados)}"] if unidades else []
         if lei.monitoramento_representante_por_grupo:
             partes.append("um representante de cada grupo étnico da lei")
         regras.append(Enunciado("Composição: " + ", e ".join(partes), lei.artigo_composicao_monitoramento))
@@ -88,6 +89,7 @@ def contexto_relatorio(relatorio: RelatorioMonitoramento) -> dict:
         prazo = None
     return {
         "relatorio": relatorio, "orgao": relatorio.orgao, "comissao": relatorio.comissao, "lei": lei,
+        "constituida": pela(relatorio.comissao.ato_numero),
         "base_legal": base_legal(lei), "periodo": periodo, "anos": anos, "prazo": prazo, "emitido_em": emitido_em,
         "membros": _composicao(relatorio, emitido_em.date()),
     }

@@ -48,6 +48,7 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import cotistas_a_convocar
+from monitoramento.models import ComissaoMonitoramento, MembroMonitoramento, RelatorioMonitoramento
 from nucleo.acessos import TipoAcesso, registrar_acesso
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from tests.concursos.conftest import cpf_valido, prazos_do_edital
@@ -177,6 +178,16 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
         origem="manual", observacao=f"Protocolo {token} 12/2024")
     # Uma fase do certame (Ibatiba art. 3º: a reserva em todas as fases), com um nome que só B tem.
     fase = Fase.objects.create(certame=certame, ordem=1, nome=f"Prova objetiva {token}", seguem_quantidade=10)
+    # A comissão de monitoramento da lei (Ubatuba art. 9º), com um membro e um relatório que só B tem.
+    monitoramento = ComissaoMonitoramento.objects.create(
+        orgao=dados.orgao, lei=certame.lei, ato_numero=f"Decreto {token} 9/2024", ato_data=date(2024, 1, 5),
+        inicio=date(2024, 1, 10))
+    membro_monitoramento = MembroMonitoramento.objects.create(
+        comissao=monitoramento, nome=f"Olga {token} Monitora", unidade="Secretaria de Administração",
+        inicio=date(2024, 1, 10))
+    relatorio = RelatorioMonitoramento.objects.create(comissao=monitoramento, ano_referencia=2024,
+                                                      conclusoes=f"Conclusões {token} sobre 2024.")
+    dados.marcas |= {monitoramento.ato_numero, membro_monitoramento.nome, relatorio.conclusoes}
     dados.marcas |= {recurso.fundamentos, acesso.fundamento, fraude.ato, chamada.ato, importacao.nome_original,
                      documento.codigo, acesso_sensivel.descricao, exportacao.descricao,
                      dados.comissao.ato_designacao, apresentado.observacao, fase.nome}
@@ -187,7 +198,8 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
         Sessao: dados.sessao, Avaliacao: avaliacao, Recurso: recurso, ProcedimentoFraude: fraude,
         AcessoGravacao: acesso, DocumentoEmitido: documento, AcessoSensivel: acesso_sensivel,
         Exportacao: exportacao, Dispensa: dados.comissao.dispensas.first(), get_user_model(): dados.rh,
-        DocumentoApresentado: apresentado, Fase: fase,
+        DocumentoApresentado: apresentado, Fase: fase, ComissaoMonitoramento: monitoramento,
+        RelatorioMonitoramento: relatorio,
     }
     dados.objetos = {modelo: objeto for modelo, objeto in dados.objetos.items() if objeto is not None}
 
@@ -200,10 +212,12 @@ class Cenario:
     controle_a: object
     encarregado_a: object
     membro_a: object  # a conta do presidente da comissão de A, na área da comissão
+    monitoramento_a: object  # um membro da comissão de monitoramento de A (relatórios e indicadores)
 
     @property
     def contas_de_a(self) -> dict:
-        return {"RH de A": self.rh_a, "controle de A": self.controle_a, "encarregado de A": self.encarregado_a}
+        return {"RH de A": self.rh_a, "controle de A": self.controle_a, "encarregado de A": self.encarregado_a,
+                "monitoramento de A": self.monitoramento_a}
 
 
 @pytest.fixture
@@ -222,4 +236,5 @@ def dois_orgaos(leis_de_origem, afonso_claudio_publicada, admin_user, relogio) -
         controle_a=_usuario("controle_a", "Órgão de controle", a.orgao),
         encarregado_a=_usuario("encarregado_a", "Encarregado de dados", a.orgao),
         membro_a=a.comissao.membros.get(presidente=True).usuario,
+        monitoramento_a=_usuario("monitoramento_a", "Comissão de monitoramento", a.orgao),
     )
