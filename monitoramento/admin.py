@@ -66,6 +66,11 @@ class MembroForm(forms.ModelForm):
         indicacao = dados.get("indicacao") or ""
         self.instance.grupo = indicacao.removeprefix(GRUPO) if indicacao.startswith(GRUPO) else ""
         self.instance.unidade = "" if indicacao.startswith(GRUPO) else indicacao
+        usuario, comissao = dados.get("usuario"), self.instance.comissao
+        if usuario is not None and not usuario.lotacoes.filter(orgao=comissao.orgao_id).exists():
+            # Sem a lotação, a conta não veria os indicadores do órgão (monitoramento/acesso.py).
+            self.add_error("usuario", f"A conta {usuario.get_username()} não está lotada em {comissao.orgao.nome}: "
+                                      "lote-a no órgão da comissão para que veja os indicadores dele.")
         return dados
 
 

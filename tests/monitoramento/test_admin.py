@@ -48,3 +48,16 @@ def test_a_lista_mostra_a_situacao_da_composicao(admin_client, comissao):
     assert "Conforme a lei" in admin_client.get(LISTA).content.decode()
     comissao.membros.filter(funcao=Funcao.COORDENADOR).delete()
     assert "2 pendências legais" in admin_client.get(LISTA).content.decode()
+
+
+def test_a_conta_do_membro_precisa_estar_lotada_no_orgao_da_comissao(admin_client, comissao, django_user_model):
+    conta = django_user_model.objects.create_user("sem_lotacao", password="senha-forte-123")
+    dados = {"orgao": comissao.orgao_id, "ato_numero": comissao.ato_numero, "ato_data": "05/01/2024",
+             "inicio": "10/01/2024", "membros-TOTAL_FORMS": 1, "membros-INITIAL_FORMS": 0,
+             "membros-MIN_NUM_FORMS": 0, "membros-MAX_NUM_FORMS": 1000, "membros-0-nome": "Sara",
+             "membros-0-indicacao": ADMINISTRACAO, "membros-0-funcao": "membro", "membros-0-titularidade": "suplente",
+             "membros-0-inicio": "01/02/2025", "membros-0-usuario": conta.pk}
+    resposta = admin_client.post(f"{LISTA}{comissao.pk}/change/", dados)
+    assert resposta.status_code == 200
+    assert "A conta sem_lotacao não está lotada em Prefeitura Municipal de Ubatuba" in resposta.content.decode()
+    assert not comissao.membros.filter(nome="Sara").exists()
