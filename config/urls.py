@@ -14,6 +14,7 @@ urlpatterns = [
     # Antes do admin: o «ver no site» do Django não recorta por órgão (nucleo/views.py).
     path("admin/r/<int:content_type_id>/<path:object_id>/", admin.site.admin_view(ver_no_site)),
     path("admin/login/", uma_tentativa_por_vez(admin.site.login)),
+    path("admin/indicadores/", include("monitoramento.urls")),
     path("admin/", admin.site.urls),
     path("acesso/", include("acesso.urls")),
     path("verificar/", include("documentos.urls")),

@@ -1,5 +1,5 @@
 """Quem vê os indicadores do monitoramento (`pode_ver_indicadores`): o membro da comissão com o perfil «Comissão de
-monitoramento» e lotado no órgão vê os do seu órgão, e só os dele; sem a permissão, ninguém os vê."""
+monitoramento» e lotado no órgão vê os do seu órgão, e só os dele; sem uma permissão do painel, a lotação não basta."""
 
 from __future__ import annotations
 
@@ -37,9 +37,8 @@ def test_o_membro_com_o_perfil_ve_os_indicadores_do_seu_orgao_e_nao_os_de_outro(
     assert not pode_ver_indicadores(membro, None)
 
 
-def test_sem_a_permissao_a_lotacao_nao_basta(prefeitura):
-    garantir_perfis()
-    assert not pode_ver_indicadores(_conta("rh", prefeitura, "Recursos humanos"), prefeitura.pk)
+def test_sem_uma_permissao_do_painel_a_lotacao_nao_basta(prefeitura):
+    assert not pode_ver_indicadores(_conta("sem_perfil", prefeitura), prefeitura.pk)
 
 
 def test_quem_ve_todos_os_orgaos_ve_os_indicadores_de_qualquer_um(admin_user, prefeitura, outro_orgao):

@@ -33,6 +33,7 @@ from concursos.models import (
 from concursos.services.certame import certame_avancar, certame_publicar
 from demonstracao.autenticador import garantir_autenticador_da_demo
 from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
+from demonstracao.monitoramento import garantir_concursos_de_ubatuba
 from demonstracao.perfis import garantir_perfis
 from legislacao.models import Consequencia, DocumentoAceito, GrupoReserva, Lei
 from legislacao.services import lei_informar_publicacao
@@ -191,12 +192,14 @@ class Command(BaseCommand):
         with transaction.atomic():
             exemplo = self._publicacao_de_exemplo()
             comissao, logins = self._garantir_certame_com_comissao()
-            self._lotar_usuarios([certame.orgao_id, comissao.certame.orgao_id])
+            ubatuba = garantir_concursos_de_ubatuba(self._superusuario(), preencher_certame, CPF_BASE + 200_000)
+            self._lotar_usuarios([certame.orgao_id, comissao.certame.orgao_id, ubatuba[0].orgao_id])
             chaves[USUARIO_ENCARREGADO] = garantir_autenticador_da_demo(USUARIO_ENCARREGADO)
         self._relatar(repostas, criado)
         self._relatar_autenticadores(chaves)
         self._relatar_certame(certame, certame_criado)
         self._relatar_comissao(comissao, logins)
+        self._relatar_monitoramento(ubatuba)
         if exemplo is not None:
             self.stdout.write(self.style.WARNING(
                 f"A Lei 2.552/2023 de Afonso Cláudio não traz a data de publicação (art. 14): a demonstração informou "
@@ -284,6 +287,10 @@ class Command(BaseCommand):
             for orgao_id in orgaos:
                 Lotacao.objects.get_or_create(usuario=usuario, orgao_id=orgao_id)
 
+    @staticmethod
+    def _superusuario():
+        return get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
+
     def _garantir_superusuario(self) -> bool:
         Usuario = get_user_model()
         usuario, criado = Usuario.objects.get_or_create(**{Usuario.USERNAME_FIELD: USUARIO})
@@ -338,6 +345,11 @@ class Command(BaseCommand):
                           "(FreeOTP, Google Authenticator…) ou veja o código atual com:")
         for nome, chave in chaves.items():
             self.stdout.write(f"    {nome}: .venv/bin/python -m acesso.codigo_totp \"{chave}\"")
+
+    def _relatar_monitoramento(self, certames: list[Certame]) -> None:
+        anos = f"{certames[0].data_edital.year} a {certames[-1].data_edital.year}"
+        self.stdout.write(f"Monitoramento: {len(certames)} concursos de {certames[0].orgao.nome} ({anos}).\n"
+                          f"    Indicadores da reserva de vagas: {SERVIDOR}{reverse('monitoramento:painel')}")
 
     def _relatar_comissao(self, comissao, logins: list[str]) -> None:
         self.stdout.write("")
