@@ -49,6 +49,13 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
         "nucleo.orgao": VER, "nucleo.acessosensivel": VER, "nucleo.emitir_relatorio_titular": (),
         "concursos.certame": VER,
     },
+    # Ubatuba art. 9º: acompanha os indicadores do seu órgão (agregados, sem dado pessoal) e escreve e emite os
+    # relatórios; a comissão e os membros são cadastrados por quem administra a instalação.
+    "Comissão de monitoramento": {
+        "monitoramento.ver_indicadores": (), "monitoramento.comissaomonitoramento": VER,
+        "monitoramento.relatoriomonitoramento": CADASTRAR, "monitoramento.emitir_relatorio": (),
+        "documentos.documentoemitido": VER,
+    },
     # Quem administra a instalação: cadastra órgãos e contas e as lota; vê todos os órgãos e desbloqueia logins
     # (acesso/admin.py, pela permissão de ver todos os órgãos).
     "Administração da instalação": {

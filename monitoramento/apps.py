@@ -7,3 +7,6 @@ class MonitoramentoConfig(AppConfig):
 
     name = "monitoramento"
     verbose_name = "Monitoramento e transparência"
+
+    def ready(self) -> None:
+        from monitoramento import documentos  # noqa: F401 (importá-lo registra o tipo de documento do app)

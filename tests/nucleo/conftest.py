@@ -48,6 +48,7 @@ from heteroidentificacao.models import (
     Sessao,
 )
 from heteroidentificacao.selectors import cotistas_a_convocar
+from monitoramento.models import ComissaoMonitoramento, MembroMonitoramento, RelatorioMonitoramento
 from nucleo.acessos import TipoAcesso, registrar_acesso
 from nucleo.models import AcessoSensivel, Lotacao, Orgao
 from pessoal import services as pessoal
@@ -195,6 +196,16 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
                                   usuario=dados.rh)
     dados.marcas |= {servidor.nome, servidor.matricula, servidor.cargo, nomeacao.nome, nomeacao.ato_nomeacao,
                      estagio.nome, estagio.ato_contratacao, arquivo_rh.nome_original}
+    # A comissão de monitoramento da lei (Ubatuba art. 9º), com um membro e um relatório que só B tem.
+    monitoramento = ComissaoMonitoramento.objects.create(
+        orgao=dados.orgao, lei=certame.lei, ato_numero=f"Decreto {token} 9/2024", ato_data=date(2024, 1, 5),
+        inicio=date(2024, 1, 10))
+    membro_monitoramento = MembroMonitoramento.objects.create(
+        comissao=monitoramento, nome=f"Olga {token} Monitora", unidade="Secretaria de Administração",
+        inicio=date(2024, 1, 10))
+    relatorio = RelatorioMonitoramento.objects.create(comissao=monitoramento, ano_referencia=2024,
+                                                      conclusoes=f"Conclusões {token} sobre 2024.")
+    dados.marcas |= {monitoramento.ato_numero, membro_monitoramento.nome, relatorio.conclusoes}
     dados.marcas |= {recurso.fundamentos, acesso.fundamento, fraude.ato, chamada.ato, importacao.nome_original,
                      documento.codigo, acesso_sensivel.descricao, exportacao.descricao,
                      dados.comissao.ato_designacao, apresentado.observacao, fase.nome}
@@ -207,6 +218,7 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
         Exportacao: exportacao, Dispensa: dados.comissao.dispensas.first(), get_user_model(): dados.rh,
         DocumentoApresentado: apresentado, Fase: fase,
         Servidor: servidor, NomeacaoComissao: nomeacao, ContratoEstagio: estagio, ImportacaoRH: arquivo_rh,
+        ComissaoMonitoramento: monitoramento, RelatorioMonitoramento: relatorio,
     }
     dados.objetos = {modelo: objeto for modelo, objeto in dados.objetos.items() if objeto is not None}
 
@@ -219,10 +231,12 @@ class Cenario:
     controle_a: object
     encarregado_a: object
     membro_a: object  # a conta do presidente da comissão de A, na área da comissão
+    monitoramento_a: object  # um membro da comissão de monitoramento de A (relatórios e indicadores)
 
     @property
     def contas_de_a(self) -> dict:
-        return {"RH de A": self.rh_a, "controle de A": self.controle_a, "encarregado de A": self.encarregado_a}
+        return {"RH de A": self.rh_a, "controle de A": self.controle_a, "encarregado de A": self.encarregado_a,
+                "monitoramento de A": self.monitoramento_a}
 
 
 @pytest.fixture
@@ -241,4 +255,5 @@ def dois_orgaos(leis_de_origem, afonso_claudio_publicada, admin_user, relogio) -
         controle_a=_usuario("controle_a", "Órgão de controle", a.orgao),
         encarregado_a=_usuario("encarregado_a", "Encarregado de dados", a.orgao),
         membro_a=a.comissao.membros.get(presidente=True).usuario,
+        monitoramento_a=_usuario("monitoramento_a", "Comissão de monitoramento", a.orgao),
     )
