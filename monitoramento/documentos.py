@@ -20,8 +20,10 @@ from documentos.pdf import emitir_pdf
 from documentos.tipos import registrar_tipo
 from heteroidentificacao.composicao import Enunciado
 from monitoramento.composicao import pela, unidades_da_lei
+from monitoramento.figuras import NOMES_DAS_CAUSAS_EXIBIDOS
 from monitoramento.models import Funcao, RelatorioMonitoramento, TipoRelatorio, Titularidade
 from monitoramento.prazos import MESES, prazo_do_relatorio_anual
+from monitoramento.selectors.relatorio import indicadores_do_relatorio
 from nucleo.servicos import ErroOperacao
 from nucleo.texto import plural
 
@@ -92,6 +94,8 @@ def contexto_relatorio(relatorio: RelatorioMonitoramento) -> dict:
         "constituida": pela(relatorio.comissao.ato_numero),
         "base_legal": base_legal(lei), "periodo": periodo, "anos": anos, "prazo": prazo, "emitido_em": emitido_em,
         "membros": _composicao(relatorio, emitido_em.date()),
+        "numeros": indicadores_do_relatorio(relatorio.orgao_id, anos),
+        "nomes_das_causas": NOMES_DAS_CAUSAS_EXIBIDOS,
     }
 
 
