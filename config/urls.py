@@ -19,4 +19,5 @@ urlpatterns = [
     path("acesso/", include("acesso.urls")),
     path("verificar/", include("documentos.urls")),
     path("comissao/", include("heteroidentificacao.urls")),
+    path("transparencia/", include("monitoramento.urls_publicas")),
 ]

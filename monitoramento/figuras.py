@@ -71,13 +71,23 @@ def causas_da_reversao(indicadores: Indicadores, *, publico: bool = False) -> Gr
                   "candidato na lista.")
 
 
+def preenchidas_publicas(indicadores: Indicadores) -> int | None:
+    """A soma das preenchidas pelos grupos para publicar: suprimida se a de algum grupo o é, senão a soma menos as
+    publicadas por grupo (no gráfico por grupo, nos dados abertos) revelaria a suprimida."""
+    partes = [g.preenchidas for g in indicadores.grupos.values()]
+    return None if any(suprimir(n) is None for n in partes) else sum(partes)
+
+
 def tendencia(anos: list[PorAno], *, publico: bool = False) -> Grafico:
+    preenchidas = [preenchidas_publicas(a.indicadores) if publico else a.indicadores.preenchidas_pelos_grupos
+                   for a in anos]
     return graficos.linhas(
         "Vagas reservadas, preenchidas e revertidas por ano", [str(a.ano) for a in anos],
         [Serie("Reservadas", tuple(a.indicadores.reservadas for a in anos)),
-         Serie("Preenchidas pelas listas dos grupos",
-               tuple(_pessoas(a.indicadores.preenchidas_pelos_grupos, publico) for a in anos)),
-         Serie("Revertidas à ampla", tuple(a.indicadores.revertidas for a in anos))],
+         Serie("Preenchidas pelas listas dos grupos", tuple(preenchidas)),
+         # Como no gráfico por grupo: com as preenchidas suprimidas, as revertidas também.
+         Serie("Revertidas à ampla", tuple(None if publico and p is None else a.indicadores.revertidas
+                                           for a, p in zip(anos, preenchidas, strict=True)))],
         descricao="O ano é o da publicação do edital: tudo o que o certame produziu conta nesse ano.")
 
 
