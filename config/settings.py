@@ -168,12 +168,11 @@ DATABASES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# O cache da página pública de transparência e dos seus dados abertos (monitoramento/views/publicas.py): na memória
-# de cada processo por padrão; com REDIS_URL (p. ex. redis://127.0.0.1:6379/0, e o pacote redis instalado), um Redis
-# partilhado pelos processos do servidor. TRANSPARENCIA_CACHE_SEGUNDOS: quanto tempo a página fica guardada (0 desliga).
-REDIS_URL = os.environ.get("REDIS_URL", "").strip()
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL} if REDIS_URL
-          else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cotas-raciais"}}
+# O cache da página pública de transparência e dos seus dados abertos (monitoramento/views/publicas.py) e dos números
+# do painel de muitos órgãos (monitoramento/selectors/painel.py): na memória de cada processo, sem serviço a mais para
+# o órgão manter; cada processo do servidor calcula a sua cópia uma vez a cada poucos minutos.
+# TRANSPARENCIA_CACHE_SEGUNDOS: quanto tempo a página fica guardada (0 desliga).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "cotas-raciais"}}
 TRANSPARENCIA_CACHE_SEGUNDOS = _inteiro("TRANSPARENCIA_CACHE_SEGUNDOS", 300, minimo=0)
 
 # O django-axes vem antes do ModelBackend: recusa o login bloqueado antes de conferir a senha, e assim nem a

@@ -36,7 +36,7 @@ def test_o_relatorio_anual_traz_os_indicadores_e_os_graficos_do_ano(comissao, co
     emitido = relatorio_emitir(relatorio=rascunho, usuario=admin_user, motivo="Aprovado na reunião de abril.")
     conteudo = so_espacos_simples(texto(relatorio_pdf_emitir(relatorio=emitido, usuario=admin_user).conteudo()))
     for trecho in ("Os concursos e seleções de 2022", "003/2022 — Concurso de 2022",
-                   # O gráfico e a sua tabela: o título, o grupo da lei e os números (5 vagas, 1 reservada e preenchida).
+                   # O gráfico e a sua tabela: o título, o grupo da lei e as séries.
                    "Vagas reservadas, preenchidas pela lista do grupo e revertidas à ampla",
                    "Negros, índios e quilombolas", "Reservadas no edital",
                    "Heteroidentificação: resultados e recursos",
