@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 from django.core.cache import cache
+from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 
 from concursos.models import Certame, Convocacao
@@ -16,6 +18,8 @@ from monitoramento import figuras
 from monitoramento import indicadores as ind
 from monitoramento.graficos import Grafico
 from monitoramento.indicadores import Indicadores
+from monitoramento.models import ComissaoMonitoramento, EstadoRelatorio, RelatorioMonitoramento, TipoRelatorio
+from monitoramento.prazos import aviso_do_relatorio_anual
 from monitoramento.selectors.indicadores import (
     DoCertame,
     PorAno,
@@ -137,3 +141,33 @@ def _ordem_do_quadro(cargo, regras) -> list[str]:
         return list(cargo.quadro(regras=regras).ordem)
     except motor.ErroRegras:
         return []
+
+
+@dataclass(frozen=True)
+class AvisoDoRelatorio:
+    orgao: str
+    texto: str
+    url_relatorios: str
+
+
+def avisos_dos_relatorios(orgao_ids, hoje: date) -> list[AvisoDoRelatorio]:
+    """O relatório anual que vence (Ubatuba art. 9º, § 2º: em abril; o aviso desde março), de cada comissão de
+    monitoramento em exercício nos órgãos, enquanto o do ano anterior não foi emitido."""
+    comissoes = (ComissaoMonitoramento.objects.filter(inicio__lte=hoje).filter(Q(fim__isnull=True) | Q(fim__gte=hoje))
+                 .select_related("lei", "orgao"))
+    if orgao_ids is not None:
+        comissoes = comissoes.filter(orgao_id__in=orgao_ids)
+    avisos = []
+    for comissao in comissoes:
+        texto = aviso_do_relatorio_anual(comissao.lei, hoje)
+        if not texto:
+            continue
+        referencia = hoje.year - 1 if hoje.month <= (comissao.lei.relatorio_anual_mes or 12) else hoje.year
+        emitido = RelatorioMonitoramento.objects.filter(
+            comissao=comissao, tipo=TipoRelatorio.ANUAL, ano_referencia=referencia,
+            estado=EstadoRelatorio.EMITIDO).exists()
+        if not emitido:
+            avisos.append(AvisoDoRelatorio(comissao.orgao.nome, f"{texto} Ano de referência: {referencia}.",
+                                           reverse("admin:monitoramento_relatoriomonitoramento_changelist")
+                                           + f"?orgao__id__exact={comissao.orgao_id}"))
+    return avisos

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
 
 from concursos.admin.comum import PERMISSAO_SENSIVEIS
@@ -16,7 +17,13 @@ from concursos.models import Certame, EstadoCertame
 from monitoramento import figuras
 from monitoramento.acesso import PERMISSOES_DO_PAINEL, pode_ver_indicadores
 from monitoramento.selectors.indicadores import certames_publicados, indicadores_dos_certames
-from monitoramento.selectors.painel import MINUTOS_NO_CACHE, ORGAOS_SEM_CACHE, faixas_do_certame, painel
+from monitoramento.selectors.painel import (
+    MINUTOS_NO_CACHE,
+    ORGAOS_SEM_CACHE,
+    avisos_dos_relatorios,
+    faixas_do_certame,
+    painel,
+)
 from monitoramento.selectors.pessoal import pessoal_do_painel
 from nucleo.models import Orgao
 from nucleo.orgaos import orgaos_do_usuario
@@ -45,6 +52,7 @@ def painel_dos_orgaos(request):
     return TemplateResponse(request, "monitoramento/painel.html", {
         **admin.site.each_context(request), "title": "Indicadores da reserva de vagas", "painel": dados,
         "pessoal": pessoal_do_painel(recorte, ano),
+        "avisos_dos_relatorios": avisos_dos_relatorios(recorte, timezone.localdate()),
         "pode_ver_certames": request.user.has_perm("concursos.view_certame"),
         "pode_ver_convocacoes": request.user.has_perm("concursos.view_convocacao"),
         "nomes_das_causas": figuras.NOMES_DAS_CAUSAS_EXIBIDOS, "orgaos_sem_cache": ORGAOS_SEM_CACHE,

@@ -43,3 +43,17 @@ def test_o_relatorio_anual_traz_os_indicadores_e_os_graficos_do_ano(comissao, co
                    "Cargos em comissão, estágios e servidores", "Situação em 31/12/2022", "art. 8º", "100,0%",
                    "Participação dos grupos da lei nos cargos em comissão e nos estágios"):
         assert trecho in conteudo, trecho
+
+
+def test_o_painel_avisa_desde_marco_que_o_relatorio_anual_vence_em_abril(comissao, admin_client, admin_user,
+                                                                        time_machine):
+    """Art. 9º, § 2º: o relatório vai ao Prefeito em abril; em março o painel avisa, até ele ser emitido."""
+    time_machine.move_to(date(2025, 3, 10))
+    url = f"/admin/indicadores/?orgao={comissao.orgao_id}"
+    html = admin_client.get(url).content.decode()
+    assert "O relatório anual vence em abril (art. 9º, § 2º), até 30/04/2025. Ano de referência: 2024." in html
+    assert f"/admin/monitoramento/relatoriomonitoramento/?orgao__id__exact={comissao.orgao_id}" in html
+    relatorio = RelatorioMonitoramento.objects.create(comissao=comissao, tipo=TipoRelatorio.ANUAL,
+                                                      ano_referencia=2024, conclusoes="Cumprida.")
+    relatorio_emitir(relatorio=relatorio, usuario=admin_user, motivo="Aprovado na reunião de março.")
+    assert "O relatório anual vence" not in admin_client.get(url).content.decode()
