@@ -1,10 +1,11 @@
 """A verificação em duas etapas (TOTP, django-otp): quem exige, e a guarda do admin.
 
-Exigida de quem pode ver cor ou raça e deficiência (`concursos.ver_dados_sensiveis`, LGPD art. 11: dados pessoais
-sensíveis), de quem cadastra ou altera usuários (e poderia dar a si mesmo essa permissão) e dos superusuários;
-opcional para os demais usuários do admin. Os membros da comissão, que entram por /comissao/ e não pelo admin, não
-precisam dela: não veem listas com cor ou raça, e a conta deles já fica presa à sessão do tablet (poucos minutos sem
-uso, fim ao fechar o navegador, bloqueio por tentativas) — README, «Verificação em duas etapas».
+Exigida de quem pode ver cor ou raça e deficiência (`concursos.ver_dados_sensiveis`, e a dos servidores, nomeados e
+estagiários, `pessoal.ver_autodeclaracao_do_pessoal`; LGPD art. 11: dados pessoais sensíveis), de quem cadastra ou
+altera usuários (e poderia dar a si mesmo essa permissão) e dos superusuários; opcional para os demais usuários do
+admin. Os membros da comissão, que entram por /comissao/ e não pelo admin, não precisam dela: não veem listas com cor ou
+raça, e a conta deles já fica presa à sessão do tablet (poucos minutos sem uso, fim ao fechar o navegador, bloqueio por
+tentativas) — README, «Verificação em duas etapas».
 
 No admin, uma sessão aberta só com a senha não passa da página do código (quem tem um aplicativo autenticador
 confirmado) ou da página de ativação (quem precisa de um e ainda não tem).
@@ -21,8 +22,8 @@ from django.urls import reverse
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 # Quem vê cor ou raça (também no relatório do titular, LGPD art. 18) ou administra contas.
-PERMISSOES_QUE_EXIGEM = ("concursos.ver_dados_sensiveis", "nucleo.emitir_relatorio_titular", "auth.change_user",
-                         "auth.add_user")
+PERMISSOES_QUE_EXIGEM = ("concursos.ver_dados_sensiveis", "pessoal.ver_autodeclaracao_do_pessoal",
+                         "nucleo.emitir_relatorio_titular", "auth.change_user", "auth.add_user")
 
 
 def exige_segundo_fator(usuario) -> bool:

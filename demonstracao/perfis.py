@@ -28,7 +28,7 @@ PERFIS: dict[str, dict[str, tuple[str, ...]]] = {
         "documentos.documentoemitido": VER, "concursos.exportacao": VER,
         "auth.user": VER,
         "pessoal.servidor": CADASTRAR, "pessoal.nomeacaocomissao": CADASTRAR, "pessoal.contratoestagio": CADASTRAR,
-        "pessoal.importacaorh": VER, "pessoal.ver_dados_sensiveis": (),
+        "pessoal.importacaorh": VER, "pessoal.ver_autodeclaracao_do_pessoal": (),
     },
     "Cadastro de leis": {
         "legislacao.lei": CADASTRAR, "legislacao.gruporeserva": ("view", "add", "change", "delete"),

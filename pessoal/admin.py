@@ -2,9 +2,9 @@
 autodeclarações e a importação do arquivo do RH.
 
 Cor ou raça é dado sensível (LGPD art. 5º, II, e art. 11): a coluna, o filtro e os campos da ficha só aparecem a quem
-tem `pessoal.ver_dados_sensiveis`, cada acesso registrado (nucleo/acessos.py), e o filtro digitado na URL por quem
-não a tem é recusado (nucleo/filtros.py). Cada conta vê só os seus órgãos (RecorteOrgaoAdmin). A ficha de uma nomeação
-ou de um contrato não se edita: exonerar, encerrar e tornar sem efeito são atos, com página própria
+tem `pessoal.ver_autodeclaracao_do_pessoal`, cada acesso registrado (nucleo/acessos.py), e o filtro digitado na URL por
+quem não a tem é recusado (nucleo/filtros.py). Cada conta vê só os seus órgãos (RecorteOrgaoAdmin). A ficha de uma
+nomeação ou de um contrato não se edita: exonerar, encerrar e tornar sem efeito são atos, com página própria
 (pessoal/services.py).
 """
 
@@ -42,7 +42,7 @@ from pessoal.models import (
     TipoArquivoRH,
 )
 
-PERMISSAO_SENSIVEIS = "pessoal.ver_dados_sensiveis"
+PERMISSAO_SENSIVEIS = "pessoal.ver_autodeclaracao_do_pessoal"
 CAMPOS_SENSIVEIS = ("cor_raca", "quilombola", "autodeclaracao_em")
 # O filtro da lista de servidores pela cor ou raça vigente (a da autodeclaração mais recente).
 FILTRO_COR_VIGENTE = "cor_vigente"

@@ -4,8 +4,8 @@ arts. 8º e 10).
 
 Cor ou raça é dado pessoal sensível (LGPD art. 5º, II, e art. 11): a autodeclaração é opcional, fica fora do histórico
 do django-simple-history (a página do histórico não a mostraria só a quem pode vê-la) e só aparece a quem tem
-`pessoal.ver_dados_sensiveis`. Nomear, exonerar, contratar e encerrar são atos (pessoal/services.py): cada um deixa
-uma linha em `AtoPessoal`, que não se altera nem se apaga.
+`pessoal.ver_autodeclaracao_do_pessoal`. Nomear, exonerar, contratar e encerrar são atos (pessoal/services.py): cada
+um deixa uma linha em `AtoPessoal`, que não se altera nem se apaga.
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ class Servidor(models.Model):
         verbose_name = "servidor"
         verbose_name_plural = "servidores"
         ordering = ["nome"]
-        permissions = [("ver_dados_sensiveis",
+        permissions = [("ver_autodeclaracao_do_pessoal",
                         "Pode ver cor ou raça de servidores, nomeados e estagiários (LGPD art. 11)")]
         constraints = [models.UniqueConstraint(fields=["orgao", "matricula"], name="matricula_unica_no_orgao")]
 

@@ -208,7 +208,7 @@ class Migration(migrations.Migration):
                 'verbose_name': 'servidor',
                 'verbose_name_plural': 'servidores',
                 'ordering': ['nome'],
-                'permissions': [('ver_dados_sensiveis', 'Pode ver cor ou raça de servidores, nomeados e estagiários (LGPD art. 11)')],
+                'permissions': [('ver_autodeclaracao_do_pessoal', 'Pode ver cor ou raça de servidores, nomeados e estagiários (LGPD art. 11)')],
             },
         ),
         migrations.CreateModel(

@@ -207,3 +207,10 @@ def test_quem_entra_so_com_a_senha_ve_o_convite_para_ativar(client, servidora_do
     entrar_com_a_senha(client, servidora_do_rh)
     assert f'<a href="{ATIVAR}">Ativar a verificação em duas etapas</a>' in client.get(ADMIN).text
     assert 'id="convite-segundo-fator"' not in admin_client.get(ADMIN).text
+
+
+def test_exigida_de_quem_ve_a_cor_ou_raca_dos_servidores(servidora_do_rh):
+    """A autodeclaração dos servidores, nomeados e estagiários também é dado sensível (LGPD art. 11)."""
+    servidora_do_rh.user_permissions.add(Permission.objects.get(content_type__app_label="pessoal",
+                                                                codename="ver_autodeclaracao_do_pessoal"))
+    assert exige_segundo_fator(get_user_model().objects.get(pk=servidora_do_rh.pk))

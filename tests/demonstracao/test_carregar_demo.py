@@ -114,11 +114,13 @@ def test_it_creates_a_realistic_certame_of_vargem_alta_with_the_result_published
 
 def test_the_demo_certame_is_created_only_once_and_its_panel_opens(client):
     from concursos.models import Certame, Inscricao
+    from demonstracao.monitoramento import EDITAIS_UBATUBA
 
     carregar_demo()
     total = Inscricao.objects.count()
     saida = carregar_demo()
-    assert Certame.objects.count() == 2 and Inscricao.objects.count() == total
+    # Os dois certames de demonstração e os concursos de Ubatuba (o monitoramento), cada um uma vez só.
+    assert Certame.objects.count() == 2 + len(EDITAIS_UBATUBA) and Inscricao.objects.count() == total
     assert "Certame de demonstração já existia" in saida
     certame = Certame.objects.get(municipio__nome="Vargem Alta")
     entrar_no_admin(client, "demo", "demo12345", saida)

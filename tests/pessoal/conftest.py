@@ -35,7 +35,7 @@ PERMISSOES = ("view_servidor", "add_servidor", "change_servidor", "view_nomeacao
 
 def conta(nome: str, orgao: Orgao, *, sensiveis: bool):
     usuario = get_user_model().objects.create_user(nome, password="senha-forte-123", is_staff=True)
-    for codigo in (*PERMISSOES, *(["ver_dados_sensiveis"] if sensiveis else [])):
+    for codigo in (*PERMISSOES, *(["ver_autodeclaracao_do_pessoal"] if sensiveis else [])):
         usuario.user_permissions.add(Permission.objects.get(content_type__app_label="pessoal", codename=codigo))
     Lotacao.objects.create(usuario=usuario, orgao=orgao)
     return get_user_model().objects.get(pk=usuario.pk)

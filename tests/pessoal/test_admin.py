@@ -1,6 +1,6 @@
-"""As telas do pessoal: cor ou raça só para quem tem `pessoal.ver_dados_sensiveis` (LGPD art. 11), cada acesso no
-registro (art. 37), o filtro digitado na URL por quem não a tem recusado, o recorte por órgão, os atos por página
-própria e a importação do arquivo do RH com simulação e confirmação."""
+"""As telas do pessoal: cor ou raça só para quem tem `pessoal.ver_autodeclaracao_do_pessoal` (LGPD art. 11), cada
+acesso no registro (art. 37), o filtro digitado na URL por quem não a tem recusado, o recorte por órgão, os atos por
+página própria e a importação do arquivo do RH com simulação e confirmação."""
 
 from __future__ import annotations
 
