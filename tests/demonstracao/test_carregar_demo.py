@@ -117,10 +117,10 @@ def test_the_demo_certame_is_created_only_once_and_its_panel_opens(client):
     from demonstracao.monitoramento import EDITAIS_UBATUBA
 
     carregar_demo()
-    total = Inscricao.objects.count()
+    certames, total = Certame.objects.count(), Inscricao.objects.count()
     saida = carregar_demo()
     # Os dois certames de demonstração e os concursos de Ubatuba (o monitoramento), cada um uma vez só.
-    assert Certame.objects.count() == 2 + len(EDITAIS_UBATUBA) and Inscricao.objects.count() == total
+    assert Certame.objects.count() == certames == 2 + len(EDITAIS_UBATUBA) and Inscricao.objects.count() == total
     assert "Certame de demonstração já existia" in saida
     certame = Certame.objects.get(municipio__nome="Vargem Alta")
     entrar_no_admin(client, "demo", "demo12345", saida)
@@ -171,5 +171,48 @@ def test_the_demo_accounts_keep_the_same_authenticator_key_between_runs():
     primeira = carregar_demo()
     segunda = carregar_demo()
     linhas = [linha for linha in primeira.splitlines() if "acesso.codigo_totp" in linha]
-    assert len(linhas) == 3 and all(linha in segunda for linha in linhas)
-    assert TOTPDevice.objects.filter(user__username__in=["demo", "rh", "encarregado"], confirmed=True).count() == 3
+    assert len(linhas) == 4 and all(linha in segunda for linha in linhas)
+    contas = ["demo", "rh", "encarregado", "monitoramento"]
+    assert TOTPDevice.objects.filter(user__username__in=contas, confirmed=True).count() == 4
+
+
+def test_the_demo_monitoring_commission_of_ubatuba_is_lawful_and_its_member_sees_only_ubatuba(client):
+    """A comissão de monitoramento de Ubatuba com a composição do art. 9º, § 1º, o quadro de pessoal de 2018 a 2023 com
+    um ano abaixo do piso dos cargos em comissão (art. 8º) e o rascunho do relatório anual de 2023; o membro entra com
+    a senha e o código e vê o painel do seu órgão; a segunda carga não duplica nada."""
+    from monitoramento.models import ComissaoMonitoramento, EstadoRelatorio, RelatorioMonitoramento
+    from nucleo.models import Lotacao
+    from pessoal.models import AtoPessoal, AutodeclaracaoServidor, ContratoEstagio, NomeacaoComissao, Servidor
+    from pessoal.selectors import participacao_em_comissao
+
+    saida = carregar_demo()
+
+    comissao = ComissaoMonitoramento.objects.get()
+    assert comissao.lei.slug == "ubatuba-sp-lei-3765-2014" and comissao.ato_numero.endswith("/2019")
+    assert comissao.conferencia().regular
+    assert sorted(comissao.membros.exclude(grupo="").values_list("grupo", flat=True)) == [
+        "indigenas", "negros", "quilombolas"]
+    membro = get_user_model().objects.get(username="monitoramento")
+    assert comissao.membros.filter(usuario=membro).exists()
+    assert list(membro.groups.values_list("name", flat=True)) == ["Comissão de monitoramento"]
+    assert list(Lotacao.objects.filter(usuario=membro).values_list("orgao_id", flat=True)) == [comissao.orgao_id]
+    relatorio = RelatorioMonitoramento.objects.get()
+    assert (relatorio.ano_referencia, relatorio.estado) == (2023, EstadoRelatorio.RASCUNHO)
+    assert relatorio.conclusoes.strip()
+    em_2020 = participacao_em_comissao([comissao.orgao_id], date(2020, 12, 31))[0]
+    assert em_2020.abaixo_do_piso and em_2020.artigo == "art. 8º"
+    assert NomeacaoComissao.objects.filter(autodeclaracao_em__isnull=True).exists()
+    assert AutodeclaracaoServidor.objects.exists()
+    assert "monitoramento / rh12345678" in saida
+    assert f"/admin/monitoramento/relatoriomonitoramento/{relatorio.pk}/change/" in saida
+
+    entrar_no_admin(client, "monitoramento", "rh12345678", saida)
+    pagina = client.get(reverse("monitoramento:painel"), {"orgao": comissao.orgao_id, "ano": 2020})
+    assert pagina.status_code == 200 and "o piso é 20%" in pagina.content.decode()
+
+    contagens = [m.objects.count() for m in (NomeacaoComissao, ContratoEstagio, Servidor, AutodeclaracaoServidor,
+                                             AtoPessoal, RelatorioMonitoramento)]
+    carregar_demo()
+    assert ComissaoMonitoramento.objects.get().membros.count() == 6
+    assert [m.objects.count() for m in (NomeacaoComissao, ContratoEstagio, Servidor, AutodeclaracaoServidor,
+                                        AtoPessoal, RelatorioMonitoramento)] == contagens

@@ -33,7 +33,7 @@ from concursos.models import (
 from concursos.services.certame import certame_avancar, certame_publicar
 from demonstracao.autenticador import garantir_autenticador_da_demo
 from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
-from demonstracao.monitoramento import garantir_concursos_de_ubatuba
+from demonstracao.monitoramento import garantir_concursos_de_ubatuba, garantir_monitoramento_de_ubatuba
 from demonstracao.perfis import garantir_perfis
 from legislacao.models import Consequencia, DocumentoAceito, GrupoReserva, Lei
 from legislacao.services import lei_informar_publicacao
@@ -43,6 +43,7 @@ USUARIO = "demo"
 SENHA = "demo12345"
 USUARIO_RH = "rh"
 USUARIO_ENCARREGADO = "encarregado"
+USUARIO_MONITORAMENTO = "monitoramento"
 SENHA_RH = "rh12345678"
 SERVIDOR = "http://127.0.0.1:8000"
 LEI_EXEMPLO = "vargem-alta-es-2023"
@@ -198,11 +199,14 @@ class Command(BaseCommand):
             ubatuba = garantir_concursos_de_ubatuba(self._superusuario(), preencher_certame, CPF_BASE + 200_000)
             self._lotar_usuarios([certame.orgao_id, comissao.certame.orgao_id, ubatuba[0].orgao_id])
             chaves[USUARIO_ENCARREGADO] = garantir_autenticador_da_demo(USUARIO_ENCARREGADO)
+            monitoramento = garantir_monitoramento_de_ubatuba(ubatuba[0].orgao, self._superusuario(),
+                                                              self._membro_do_monitoramento(ubatuba[0].orgao_id))
+            chaves[USUARIO_MONITORAMENTO] = garantir_autenticador_da_demo(USUARIO_MONITORAMENTO)
         self._relatar(repostas, criado)
         self._relatar_autenticadores(chaves)
         self._relatar_certame(certame, certame_criado)
         self._relatar_comissao(comissao, logins)
-        self._relatar_monitoramento(ubatuba)
+        self._relatar_monitoramento(ubatuba, *monitoramento)
         if exemplo is not None:
             self.stdout.write(self.style.WARNING(
                 f"A Lei 2.552/2023 de Afonso Cláudio não traz a data de publicação (art. 14): a demonstração informou "
@@ -290,6 +294,12 @@ class Command(BaseCommand):
             for orgao_id in orgaos:
                 Lotacao.objects.get_or_create(usuario=usuario, orgao_id=orgao_id)
 
+    def _membro_do_monitoramento(self, orgao_id: int):
+        """O membro da comissão de monitoramento de Ubatuba: vê os indicadores agregados só do seu órgão."""
+        usuario = self._conta(USUARIO_MONITORAMENTO, "Comissão de monitoramento")
+        Lotacao.objects.get_or_create(usuario=usuario, orgao_id=orgao_id)
+        return usuario
+
     @staticmethod
     def _superusuario():
         return get_user_model().objects.get(**{get_user_model().USERNAME_FIELD: USUARIO})
@@ -349,10 +359,22 @@ class Command(BaseCommand):
         for nome, chave in chaves.items():
             self.stdout.write(f"    {nome}: .venv/bin/python -m acesso.codigo_totp \"{chave}\"")
 
-    def _relatar_monitoramento(self, certames: list[Certame]) -> None:
+    def _relatar_monitoramento(self, certames: list[Certame], comissao, relatorio) -> None:
+        self.stdout.write("")
         anos = f"{certames[0].data_edital.year} a {certames[-1].data_edital.year}"
-        self.stdout.write(f"Monitoramento: {len(certames)} concursos de {certames[0].orgao.nome} ({anos}).\n"
-                          f"    Indicadores da reserva de vagas: {SERVIDOR}{reverse('monitoramento:painel')}")
+        painel = f"{SERVIDOR}{reverse('monitoramento:painel')}"
+        self.stdout.write(f"Monitoramento: {len(certames)} concursos de {certames[0].orgao.nome} ({anos}), com "
+                          "nomeações para cargos em comissão e estágios de 2018 a 2023.\n"
+                          f"    Indicadores da reserva de vagas: {painel}\n"
+                          f"    Em 2020 os cargos em comissão ficam abaixo do piso: {painel}?orgao={comissao.orgao_id}"
+                          "&ano=2020")
+        ficha_da_comissao = reverse("admin:monitoramento_comissaomonitoramento_change", args=[comissao.pk])
+        ficha_do_relatorio = reverse("admin:monitoramento_relatoriomonitoramento_change", args=[relatorio.pk])
+        self.stdout.write(f"    Comissão de monitoramento ({comissao.ato_numero}): {SERVIDOR}{ficha_da_comissao}")
+        self.stdout.write(f"    Relatório anual de 2023 ({relatorio.get_estado_display().lower()}): "
+                          f"{SERVIDOR}{ficha_do_relatorio}")
+        self.stdout.write(f"    Membro da comissão (grupo «Comissão de monitoramento», só o órgão de Ubatuba): "
+                          f"{USUARIO_MONITORAMENTO} / {SENHA_RH}")
 
     def _relatar_comissao(self, comissao, logins: list[str]) -> None:
         self.stdout.write("")
