@@ -132,9 +132,10 @@ def participacao_no_pessoal(anos: list[int], series: dict[str, dict[int, list]])
                         default=None) for ano in anos]
     return graficos.linhas(
         "Participação dos grupos da lei nos cargos em comissão e nos estágios", [str(a) for a in anos],
-        [Serie("Cargos em comissão", tuple(_percentual(series["comissao"][a]) for a in anos)),
-         Serie("Estágios", tuple(_percentual(series["estagio"][a]) for a in anos)),
-         Serie("Piso da lei", tuple(piso_por_ano))], percentual=True,
+        [s for s in (Serie("Cargos em comissão", tuple(_percentual(series["comissao"][a]) for a in anos)),
+                     Serie("Estágios", tuple(_percentual(series["estagio"][a]) for a in anos)))
+         if any(v is not None for v in s.valores)] + [Serie("Piso da lei", tuple(piso_por_ano), rotulos=False)],
+        percentual=True,
         descricao="Dos ocupados em 31/12 de cada ano (no ano corrente, hoje), a parte que se autodeclarou de um dos "
                   "grupos da lei; quem não informou a cor ou raça conta entre os ocupados e não entre os dos grupos.")
 
@@ -177,5 +178,7 @@ def do_painel(indicadores: Indicadores, anos: list[PorAno], *, publico: bool = F
         figuras.append(tendencia(anos, publico=publico))
     if indicadores.generos:
         figuras.append(generos_nas_listas(indicadores, publico=publico))
-    figuras.append(heteroidentificacao(indicadores, publico=publico))
+    h = indicadores.heteroidentificacao
+    if h.avaliados or h.pendentes or h.recursos:
+        figuras.append(heteroidentificacao(indicadores, publico=publico))
     return figuras

@@ -49,10 +49,12 @@ _CSS_BARRAS = "#{id} .series .rect{{stroke:#000;stroke-width:1}}#{id} .text-over
 
 @dataclass(frozen=True)
 class Serie:
-    """Uma série de valores, um por categoria (ou por período); None é o dado que falta, não zero."""
+    """Uma série de valores, um por categoria (ou por período); None é o dado que falta, não zero. `rotulos=False`:
+    sem o valor escrito em cada ponto (p. ex. a linha do piso, igual em todos os anos; a tabela o traz)."""
 
     nome: str
     valores: tuple[float | int | None, ...]
+    rotulos: bool = True
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,10 @@ def barras(titulo: str, categorias: list[str], series: list[Serie], *, descricao
             (True, True): pygal.HorizontalStackedBar}[empilhadas, horizontal]
     estilo = Style(**_ESTILO_BASE, colors=PALETA_BARRAS, value_colors=("#000000",) * len(PALETA_BARRAS))
     altura = max(360, 80 + 34 * len(categorias) * (1 if empilhadas else len(series))) if horizontal else 420
-    return _montar(tipo, dict(style=estilo, print_values_position="center" if empilhadas else "top", height=altura),
+    opcoes = dict(style=estilo, print_values_position="center" if empilhadas else "top", height=altura)
+    if not unidade and (marcas := _marcas_inteiras(series, empilhadas)):
+        opcoes["y_labels"] = marcas
+    return _montar(tipo, opcoes,
                    titulo, descricao, categorias, series, tabela, unidade, ("barras", empilhadas, horizontal),
                    css=_CSS_BARRAS)
 
@@ -199,6 +204,19 @@ def faixa_de_nomeacao(titulo: str, posicoes: list[tuple[int, str, str]], *, desc
     return Grafico(titulo, descricao, _svg(raiz), tabela)
 
 
+def _marcas_inteiras(series: list[Serie], empilhadas: bool) -> list[int] | None:
+    """Contagens pequenas (até 20) com marcas inteiras no eixo: o pygal poria 0,2; 0,4… em «1 vaga revertida»."""
+    valores = [v for s in series for v in s.valores if v is not None]
+    if not valores or any(v != int(v) or v < 0 for v in valores):
+        return None
+    maior = max(sum(v or 0 for v in coluna) for coluna in zip(*(s.valores for s in series), strict=True)) \
+        if empilhadas else max(valores)
+    if not 0 < maior <= 20:
+        return None
+    passo = 1 if maior <= 10 else 2
+    return list(range(0, int(maior) + passo, passo))
+
+
 def _conferir(categorias: list[str], series: list[Serie]) -> None:
     for serie in series:
         if len(serie.valores) != len(categorias):
@@ -262,7 +280,10 @@ def _montar(tipo, opcoes: dict, titulo: str, descricao: str, categorias: list[st
     if not vazio:
         grafico.x_labels = categorias
         for i, serie in enumerate(series):
-            grafico.add(serie.nome, list(serie.valores), **({"stroke_style": tracos[i]} if tracos else {}))
+            extra = {"stroke_style": tracos[i]} if tracos else {}
+            if not serie.rotulos:
+                extra["formatter"] = lambda valor: ""
+            grafico.add(serie.nome, list(serie.valores), **extra)
     _DESENHADOS[uid] = mark_safe(grafico.render())
     if len(_DESENHADOS) > DESENHADOS_NA_MEMORIA:
         _DESENHADOS.popitem(last=False)

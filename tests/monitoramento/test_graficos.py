@@ -225,3 +225,24 @@ def test_a_legenda_embaixo_cabe_no_desenho_com_qualquer_numero_de_series(quantas
         legendas = next(g for g in raiz.iter(f"{SVG}g") if g.get("class") == "legends" and len(g))
         topo = float(re.search(r"translate\([^,]+, ([\d.]+)\)", legendas.get("transform")).group(1))
         assert topo + max(float(t.get("y")) for t in legendas.iter(f"{SVG}text")) <= altura
+
+
+def test_contagens_pequenas_tem_marcas_inteiras_no_eixo():
+    """«1 vaga revertida» não se lê num eixo de 0,2 em 0,2."""
+    import re
+
+    from monitoramento.graficos import Serie, barras
+
+    grafico = barras("Vagas revertidas", ["Fraude", "Sem candidato"], [Serie("Vagas", (0, 1))], horizontal=True)
+    textos = re.findall(r"<text[^>]*>([^<]*)</text>", str(grafico.svg))
+    assert "0,2" not in textos and "0,5" not in textos and "1" in textos
+
+
+def test_a_serie_sem_rotulos_nao_escreve_os_valores_mas_a_tabela_os_traz():
+    from monitoramento.graficos import Serie, linhas
+
+    grafico = linhas("Participação", ["2022", "2023"], [Serie("Comissão", (12.5, 30.0)),
+                                                         Serie("Piso", (17.3, 17.3), rotulos=False)],
+                     percentual=True)
+    assert ">17,3%<" not in str(grafico.svg)
+    assert ("2022", "12,5%", "17,3%") in grafico.tabela.linhas

@@ -39,10 +39,11 @@ def test_o_relatorio_anual_traz_os_indicadores_e_os_graficos_do_ano(comissao, co
                    # O gráfico e a sua tabela: o título, o grupo da lei e as séries.
                    "Vagas reservadas, preenchidas pela lista do grupo e revertidas à ampla",
                    "Negros, índios e quilombolas", "Reservadas no edital",
-                   "Heteroidentificação: resultados e recursos",
                    "Cargos em comissão, estágios e servidores", "Situação em 31/12/2022", "art. 8º", "100,0%",
                    "Participação dos grupos da lei nos cargos em comissão e nos estágios"):
         assert trecho in conteudo, trecho
+    # Ubatuba não tem heteroidentificação: sem o gráfico vazio dela.
+    assert "Heteroidentificação: resultados e recursos" not in conteudo
 
 
 def test_o_painel_avisa_desde_marco_que_o_relatorio_anual_vence_em_abril(comissao, admin_client, admin_user,
