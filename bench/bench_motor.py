@@ -28,6 +28,7 @@ from decimal import Decimal
 from _comum import milhar  # também põe a raiz do repositório no sys.path
 
 from legislacao import motor  # o motor é Python puro: não precisa de Django
+from nucleo.texto import plural
 
 META_SEGUNDOS = 2.0
 SEMENTE = 20240616
@@ -159,7 +160,7 @@ def resumo(quadro: motor.Quadro, convocados) -> str:
     for c in convocados:
         por_lista[c.lista] = por_lista.get(c.lista, 0) + 1
     listas = ", ".join(f"{k or 'sem titular'} {v}" for k, v in sorted(por_lista.items(), key=lambda kv: str(kv[0])))
-    return (f"quadro: ampla {quadro.ampla}, PcD {quadro.pcd}, {reservas}; {len(quadro.ajustes)} ajuste(s)\n"
+    return (f"quadro: ampla {quadro.ampla}, PcD {quadro.pcd}, {reservas}; {plural(len(quadro.ajustes), 'ajuste')}\n"
             f"      convocados por lista: {listas}")
 
 

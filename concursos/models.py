@@ -736,10 +736,10 @@ class Convocacao(models.Model):
         if self.exercicio_em:
             return f"Em exercício desde {data_br(self.exercicio_em)}"
         if self.empossado_em:
-            return f"Empossado(a) em {data_br(self.empossado_em)}"
+            return f"Posse em {data_br(self.empossado_em)}"
         if self.nomeado_em:
-            return f"Nomeado(a) em {data_br(self.nomeado_em)}"
-        return "Convocado(a)"
+            return f"Nomeação em {data_br(self.nomeado_em)}"
+        return "Aguarda nomeação"
 
 
 class EstadoImportacao(models.TextChoices):

@@ -213,6 +213,8 @@ LANGUAGE_CODE = "pt-br"
 LANGUAGES = [("pt-br", "Português (Brasil)")]
 TIME_ZONE = "America/Sao_Paulo"
 USE_I18N = True
+# As traduções do próprio projeto (locale/pt_BR/LC_MESSAGES/django.po), à frente das do Django e das bibliotecas.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_TZ = True
 DATE_INPUT_FORMATS = ["%d/%m/%Y", "%Y-%m-%d"]
 # Datas exibidas como dd/mm/aaaa (o pt_BR do Django escreve «30 de Novembro de 2023»).

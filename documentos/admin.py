@@ -71,3 +71,12 @@ class TarefaEmSegundoPlanoAdmin(DBTaskResultAdmin):
 
     def has_view_permission(self, request, obj=None):
         return orgaos_do_usuario(request.user) is None and super().has_view_permission(request, obj)
+
+    # Os títulos que o pacote escreve em inglês, sem passar pela tradução.
+    @admin.display(description="rastreamento do erro")
+    def formatted_traceback(self, obj):
+        return super().formatted_traceback(obj)
+
+    @admin.display(description="executar a partir de")
+    def display_run_after(self, obj):
+        return super().display_run_after(obj)

@@ -93,3 +93,10 @@ class TarefaEmSegundoPlano(DBTaskResult):
         verbose_name = "tarefa em segundo plano"
         verbose_name_plural = "tarefas em segundo plano"
         default_permissions = ("view",)
+
+    @property
+    def task_name(self) -> str:
+        return super().task_name
+
+    # O título da coluna na lista da fila (o do pacote viria do nome do atributo, em inglês: «Task name»).
+    task_name.fget.short_description = "tarefa"

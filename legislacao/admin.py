@@ -35,6 +35,7 @@ from legislacao.services import lei_nova_versao
 from legislacao.simulador import simular
 from nucleo.filtros import FiltrosPermitidosAdmin
 from nucleo.historico import HistoricoSoConsultaAdmin
+from nucleo.texto import plural
 
 DECISOES = Path(settings.BASE_DIR) / "docs" / "decisoes"
 DECISAO_POSICOES = Path(motor.DECISAO_POSICOES).stem
@@ -437,7 +438,8 @@ class LeiAdmin(HistoricoSoConsultaAdmin):
         grupos = nova.grupos.count()
         self.message_user(
             request,
-            f"Criada a versão {nova.versao} de «{nova.slug}», com {grupos} grupo(s) de reserva copiado(s). "
+            f"Criada a versão {nova.versao} de «{nova.slug}», com {plural(grupos, 'grupo')} de reserva "
+            f"{'copiado' if grupos == 1 else 'copiados'}. "
             f"Os editais já publicados continuam com a versão {lei.versao}; os novos usarão a versão {nova.versao}.",
             messages.SUCCESS)
         return nova

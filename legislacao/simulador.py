@@ -240,8 +240,8 @@ def _titulares(lei: Lei, regras: motor.Regras, quadro: motor.Quadro, candidatos:
             nota = "Chamada posterior ao lote (cadastro de reserva ou nova vaga), na vez da sua lista."
         elif c.pela_lista:
             artigo = f" ({lei.artigo_lista_mais_favoravel})" if lei.artigo_lista_mais_favoravel else ""
-            nota = (f"Optou pela reserva e classificou-se na ampla, sem contar na reserva; nomeado(a) na posição que "
-                    f"a lista {nomes[c.pela_lista]} lhe dá, mais favorável{artigo}.")
+            nota = (f"Optou pela reserva e classificou-se na ampla, sem contar na reserva; a nomeação vem na posição "
+                    f"que a lista {nomes[c.pela_lista]} lhe dá, mais favorável{artigo}.")
         elif c.vaga == motor.AMPLA and por_inscricao[c.inscricao].reserva:
             nota = f"Optou pela reserva, mas classificou-se na ampla: não conta na reserva{artigo_ampla}."
         else:

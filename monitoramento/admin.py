@@ -44,7 +44,7 @@ def opcoes_de_indicacao(lei) -> list[tuple[str, str]]:
 
 
 class MembroForm(forms.ModelForm):
-    indicacao = forms.ChoiceField(label="indicado(a) por")
+    indicacao = forms.ChoiceField(label="indicação")
     opcoes: list[tuple[str, str]] = []
 
     class Meta:

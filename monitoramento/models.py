@@ -74,7 +74,7 @@ class ComissaoMonitoramento(models.Model):
 
 
 class Funcao(models.TextChoices):
-    COORDENADOR = "coordenador", "Coordenador(a)"
+    COORDENADOR = "coordenador", "Coordenação"
     MEMBRO = "membro", "Membro"
 
 
@@ -97,7 +97,7 @@ class MembroMonitoramento(models.Model):
     comissao = models.ForeignKey(ComissaoMonitoramento, verbose_name="comissão", on_delete=models.CASCADE,
                                  related_name="membros")
     nome = models.CharField("nome", max_length=200)
-    unidade = models.CharField("indicado(a) pela unidade", max_length=200, blank=True,
+    unidade = models.CharField("unidade que indicou", max_length=200, blank=True,
                                help_text="Como a lei a nomeia; em branco no representante de um grupo.")
     grupo = models.CharField("representante do grupo", max_length=12, choices=GrupoEtnico.choices, blank=True)
     funcao = models.CharField("função", max_length=12, choices=Funcao.choices, default=Funcao.MEMBRO)
@@ -130,7 +130,7 @@ class MembroMonitoramento(models.Model):
         """De onde vem o membro, como o PDF e a ficha o dizem."""
         if self.grupo:
             return f"representante dos {composicao.NOMES_DOS_GRUPOS[self.grupo]}"
-        return f"indicado(a) {composicao.pela(self.unidade)}"
+        return f"indicação {composicao.pela(self.unidade)}"
 
     def clean(self) -> None:
         if bool(self.unidade) == bool(self.grupo):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
 
 from django.contrib import admin
 from django.contrib.auth import get_user_model
-from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group
 from django.db.models import Case, When
 from django.http import HttpResponse
 from django.urls import NoReverseMatch, reverse
@@ -66,6 +68,36 @@ class OrgaoAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
         return super().has_add_permission(request) and orgaos_do_usuario(request.user) is None
 
 
+# O Django grava o nome das permissões padrão em inglês («Can view cargo»), uma vez, ao criar a tabela.
+ACOES_PADRAO = {"add": "incluir", "change": "alterar", "delete": "excluir", "view": "ver"}
+
+
+def nome_da_permissao(permissao) -> str:
+    """«Concursos | cargo | Pode ver cargo», e não «… | Can view cargo»; as permissões próprias já têm nome em
+    português."""
+    padrao = re.fullmatch(r"Can (add|change|delete|view) .+", permissao.name)
+    modelo = permissao.content_type.model_class()
+    if padrao is None or modelo is None:
+        return str(permissao)
+    return f"{permissao.content_type} | Pode {ACOES_PADRAO[padrao.group(1)]} {modelo._meta.verbose_name}"
+
+
+class PermissoesEmPortuguesMixin:
+    def formfield_for_manytomany(self, db_field, request=None, **kwargs):
+        campo = super().formfield_for_manytomany(db_field, request, **kwargs)
+        if campo is not None and db_field.name in ("permissions", "user_permissions"):
+            campo.label_from_instance = nome_da_permissao
+        return campo
+
+
+admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class GrupoAdmin(PermissoesEmPortuguesMixin, GroupAdmin):
+    pass
+
+
 class LotacaoInline(RecorteOrgaoAdmin, admin.TabularInline):
     model = Lotacao
     caminho_orgao = "orgao"
@@ -78,7 +110,7 @@ admin.site.unregister(Usuario)
 
 
 @admin.register(Usuario)
-class UsuarioAdmin(RecorteOrgaoAdmin, UserAdmin):
+class UsuarioAdmin(RecorteOrgaoAdmin, PermissoesEmPortuguesMixin, UserAdmin):
     """As contas, com as lotações: cada um vê só as contas lotadas nos seus órgãos (também nos campos de escolha de
     conta dos outros admins); a lista aceita só os filtros que oferece (nada de `?password__startswith=`);
     superpoderes, grupos e permissões só pela administração da instalação."""

@@ -89,7 +89,7 @@ def nomeacao_exonerar(*, nomeacao: NomeacaoComissao, exonerado_em: date, ato: st
     """Registra a exoneração (o último dia no cargo é a véspera); o aviso, se o conjunto ficou abaixo do piso."""
     nomeacao = _travar(NomeacaoComissao, nomeacao)
     if nomeacao.exonerado_em is not None:
-        raise ErroOperacao(f"{nomeacao.nome} já foi exonerado(a) em {data_br(nomeacao.exonerado_em)} "
+        raise ErroOperacao(f"A exoneração de {nomeacao.nome} já foi registrada em {data_br(nomeacao.exonerado_em)} "
                            f"({nomeacao.ato_exoneracao}); se o ato foi registrado errado, torne-o sem efeito antes.")
     if exonerado_em < nomeacao.nomeado_em:
         raise ErroOperacao(f"A exoneração ({data_br(exonerado_em)}) não pode ser anterior à nomeação "

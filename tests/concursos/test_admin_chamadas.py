@@ -25,7 +25,7 @@ def test_chamadas_e_convocacoes_aparecem_nas_listas(admin_client, chamada):
     html = admin_client.get(reverse("admin:concursos_chamada_changelist")).content.decode()
     assert "Edital de convocação 1" in html and "1ª chamada" in html
     html = admin_client.get(reverse("admin:concursos_convocacao_changelist")).content.decode()
-    assert "Candidato A" in html and "Convocado(a)" in html and "Em exercício" not in html
+    assert "Candidato A" in html and "Aguarda nomeação" in html and "Em exercício" not in html
     html = admin_client.get(reverse("admin:concursos_chamada_change", args=[chamada.pk])).content.decode()
     assert "convocados nesta chamada" in html.lower() and "Candidato C" in html
 

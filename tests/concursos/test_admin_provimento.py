@@ -36,14 +36,14 @@ def mensagens(resposta) -> list[str]:
 def test_nomear_empossar_e_por_em_exercicio_pela_ordem_de_nomeacao(admin_client, iuna_convocado):
     primeira = posicao(iuna_convocado, 1)
     html = admin_client.get(pagina_do_cargo(iuna_convocado), {"aba": "ordem"}).content.decode()
-    assert url("nomear", primeira) in html and "Convocado(a)" in html and "Em exercício" not in html
+    assert url("nomear", primeira) in html and "Aguarda nomeação" in html and "Em exercício" not in html
     assert "Nomear" in admin_client.get(url("nomear", primeira)).content.decode()
     resposta = admin_client.post(url("nomear", primeira), {"data": "10/09/2024", "ato": "Decreto nº 7/2024"})
     assert resposta.url == pagina_do_cargo(iuna_convocado)
     assert mensagens(resposta) == ["Inscrição B1 nomeada em 10/09/2024 (Decreto nº 7/2024). A posse vai até "
                                    "10/10/2024."]
     html = admin_client.get(pagina_do_cargo(iuna_convocado), {"aba": "ordem"}).content.decode()
-    assert "Nomeado(a) em 10/09/2024" in html and url("posse", primeira) in html
+    assert "Nomeação em 10/09/2024" in html and url("posse", primeira) in html
     # Passado o prazo da posse (hoje é 20/10/2024), a linha oferece tornar a nomeação sem efeito.
     assert url("sem_efeito", primeira) in html and "o prazo da posse terminou em 10/10/2024" in html
     resposta = admin_client.post(url("posse", primeira), {"data": "11/10/2024"})
@@ -128,7 +128,7 @@ def test_as_convocacoes_em_pdf_dizem_a_causa_de_cada_vacancia_e_o_passo_do_provi
     conteudo = so_espacos_simples(texto(emitir_convocacoes(cargo=iuna_convocado, usuario=admin_user).conteudo()))
     assert "Candidato B2 — falecimento: Certidão de óbito nº 12" in conteudo
     assert "Candidato N1 — aposentadoria: Portaria nº 9/2025" in conteudo
-    assert "Candidato B1 — nomeado(a) em 10/09/2024" in conteudo
+    assert "Candidato B1 — nomeação em 10/09/2024" in conteudo
     assert "desistência" not in conteudo.lower().replace("substituição de desistente", "")
     assert "2 vacâncias (aposentadoria: 1; falecimento: 1)" in conteudo
     assert "Substituição por vacância" in conteudo and "art. 7º, § 1º" in conteudo

@@ -261,7 +261,7 @@ def test_comando_periodico_marca_as_paradas(gravando, preparando, capsys):
     gravando(VIVO)
     preparando(MORTO)
     call_command("marcar_tarefas_paradas")
-    assert "1 importação(ões) e 1 exportação(ões) dadas como falhas" in capsys.readouterr().out
+    assert "1 importação e 1 exportação dadas como falhas" in capsys.readouterr().out
     assert Importacao.objects.filter(estado=EstadoImportacao.FALHOU).count() == 1
     assert Exportacao.objects.get().estado == EstadoExportacao.FALHOU
 

@@ -57,7 +57,7 @@ def test_cada_causa_do_art_7_I_de_iuna_chama_o_proximo_da_mesma_lista_art_7_p1(i
     assert saindo.etapa == f"{rotulo} em 03/02/2025"
     entrou = chamada.convocacoes.select_related("inscricao").get()
     assert (entrou.posicao, entrou.lista, entrou.inscricao.numero, entrou.substitui) == (n, lista, proximo, saindo)
-    assert entrou.etapa == "Convocado(a)"
+    assert entrou.etapa == "Aguarda nomeação"
     if causa == CausaVacancia.DESISTENCIA:
         assert chamada.tipo == TipoChamada.DESISTENCIA
         assert saindo.inscricao.situacao == Situacao.DESISTENTE
@@ -122,13 +122,13 @@ def test_a_vacancia_se_registra_uma_vez_e_nao_antes_do_ultimo_passo(iuna_convoca
 
 def test_o_passo_de_cada_titular_convocado_nomeado_empossado_em_exercicio(iuna_convocado, admin_user):
     convocacao = posicao(iuna_convocado, 1)
-    assert convocacao.etapa == "Convocado(a)"
+    assert convocacao.etapa == "Aguarda nomeação"
     nomeacao_registrar(convocacao=convocacao, data=date(2024, 9, 10), ato="Decreto nº 7/2024", usuario=admin_user)
     convocacao.refresh_from_db()
-    assert (convocacao.etapa, convocacao.ato_nomeacao) == ("Nomeado(a) em 10/09/2024", "Decreto nº 7/2024")
+    assert (convocacao.etapa, convocacao.ato_nomeacao) == ("Nomeação em 10/09/2024", "Decreto nº 7/2024")
     posse_registrar(convocacao=convocacao, data=date(2024, 9, 30), usuario=admin_user)
     convocacao.refresh_from_db()
-    assert convocacao.etapa == "Empossado(a) em 30/09/2024"
+    assert convocacao.etapa == "Posse em 30/09/2024"
     exercicio_registrar(convocacao=convocacao, data=date(2024, 10, 7), usuario=admin_user)
     convocacao.refresh_from_db()
     assert convocacao.etapa == "Em exercício desde 07/10/2024"

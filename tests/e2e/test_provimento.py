@@ -39,7 +39,7 @@ def test_o_rh_nomeia_empossa_poe_em_exercicio_e_a_exoneracao_chama_o_proximo_da_
 
     page.goto(f"{live_server.url}/admin/concursos/certame/cargo/{cargo.pk}/")
     linha = page.locator(".certame-tabela-ordem tbody tr", has_text="N1")
-    expect(linha).to_contain_text("Convocado(a)")
+    expect(linha).to_contain_text("Aguarda nomeação")
     expect(page.locator(".certame-tabela-ordem")).not_to_contain_text("Em exercício")
 
     page.get_by_role("link", name="Nomear da posição 3 (N1)").click()
@@ -48,12 +48,12 @@ def test_o_rh_nomeia_empossa_poe_em_exercicio_e_a_exoneracao_chama_o_proximo_da_
     page.get_by_role("button", name="Registrar a nomeação").click()
     expect(page.locator(".messagelist")).to_contain_text(f"Inscrição N1 nomeada em {_dia(30)} (Decreto nº 7/2026). "
                                                          f"A posse vai até {_dia(0)}.")
-    expect(linha).to_contain_text(f"Nomeado(a) em {_dia(30)}")
+    expect(linha).to_contain_text(f"Nomeação em {_dia(30)}")
 
     page.get_by_role("link", name="Registrar posse da posição 3 (N1)").click()
     page.get_by_label("Data:").fill(_dia(20))
     page.get_by_role("button", name="Registrar posse").click()
-    expect(linha).to_contain_text(f"Empossado(a) em {_dia(20)}")
+    expect(linha).to_contain_text(f"Posse em {_dia(20)}")
 
     page.get_by_role("link", name="Registrar exercício da posição 3 (N1)").click()
     page.get_by_label("Data:").fill(_dia(15))
@@ -75,7 +75,7 @@ def test_o_rh_nomeia_empossa_poe_em_exercicio_e_a_exoneracao_chama_o_proximo_da_
     expect(page.locator(".messagelist")).to_contain_text("Vacância registrada: exoneração a pedido. A posição 3 foi "
                                                          "para a inscrição N2")
     expect(page.locator("tr.desistente")).to_contain_text(f"Exoneração a pedido em {_dia(0)}")
-    expect(page.locator(".certame-tabela-ordem tbody tr", has_text="substitui N1")).to_contain_text("Convocado(a)")
+    expect(page.locator(".certame-tabela-ordem tbody tr", has_text="substitui N1")).to_contain_text("Aguarda nomeação")
     page.screenshot(path=os.path.join(CAPTURAS, "vacancia_cargo.png"), full_page=True)
     saiu = Convocacao.objects.get(cargo=cargo, inscricao__numero="N1")
     assert saiu.causa_vacancia == CausaVacancia.EXONERACAO_A_PEDIDO

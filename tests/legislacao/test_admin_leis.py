@@ -159,7 +159,7 @@ def test_criar_nova_versao_pelo_botao_copia_os_grupos(admin_client):
     nova = Lei.objects.get(slug=original.slug, versao=2)
     assert resposta.redirect_chain[-1][0] == ficha(nova)
     html = resposta.content.decode()
-    assert "Criada a versão 2 de «vargem-alta-es-2023», com 2 grupo(s) de reserva copiado(s)" in html
+    assert "Criada a versão 2 de «vargem-alta-es-2023», com 2 grupos de reserva copiados" in html
     assert (nova.versao_anterior_id, nova.congelada) == (original.pk, False)
     assert list(nova.grupos.values_list("codigo", "percentual", "artigo")) == list(
         original.grupos.values_list("codigo", "percentual", "artigo"))

@@ -72,7 +72,7 @@ def test_a_exoneracao_errada_se_torna_sem_efeito_e_os_dois_atos_ficam(ubatuba, r
                                usuario=rh, motivo="A pedido")
     assert participacao_em_comissao([ubatuba.pk], date(2023, 6, 1))[0].ocupados == 0
     assert participacao_em_comissao([ubatuba.pk], date(2023, 5, 31))[0].ocupados == 1
-    with pytest.raises(ErroOperacao, match="já foi exonerado"):
+    with pytest.raises(ErroOperacao, match="já foi registrada"):
         services.nomeacao_exonerar(nomeacao=nomeacao, exonerado_em=date(2023, 7, 1), ato="Portaria 51/2023",
                                    usuario=rh, motivo="De novo")
     services.exoneracao_tornar_sem_efeito(nomeacao=nomeacao, data=date(2023, 6, 5), ato="Portaria 52/2023",

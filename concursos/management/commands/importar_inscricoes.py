@@ -14,7 +14,7 @@ from concursos.importacao import falhas
 from concursos.importacao.retificacao_do_resultado import AtoDaRetificacao
 from concursos.importacao.servico import ErroGravacao, importar
 from concursos.models import Certame
-from nucleo.texto import milhar
+from nucleo.texto import milhar, plural
 
 logger = logging.getLogger(__name__)
 
@@ -79,9 +79,9 @@ class Command(BaseCommand):
                 self.stderr.write(str(erro))
             restantes = resultado.total_erros - len(resultado.erros)
             if restantes > 0:
-                self.stderr.write(f"… e mais {milhar(restantes)} erro(s) não listado(s).")
-            raise CommandError(f"O arquivo tem {milhar(resultado.total_erros)} erro(s) em {milhar(resultado.linhas)} "
-                               "linha(s) lida(s): nada foi gravado.")
+                self.stderr.write(f"… e mais {plural(restantes, 'erro não listado', 'erros não listados')}.")
+            raise CommandError(f"O arquivo tem {plural(resultado.total_erros, 'erro')} em "
+                               f"{plural(resultado.linhas, 'linha lida', 'linhas lidas')}: nada foi gravado.")
         self.stdout.write(f"Certame: {alvo} (id {alvo.pk}).")
         self.stdout.write(resultado.resumo())
         for efeito in resultado.efeitos or ():

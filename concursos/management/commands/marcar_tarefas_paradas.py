@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from concursos.recuperacao import marcar_paradas
+from nucleo.texto import plural
 
 
 class Command(BaseCommand):
@@ -18,5 +19,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         importacoes, exportacoes = marcar_paradas()
-        self.stdout.write(f"Sem sinal há mais de {settings.TAREFAS_SEM_SINAL_MINUTOS} minutos: {importacoes} "
-                          f"importação(ões) e {exportacoes} exportação(ões) dadas como falhas.")
+        self.stdout.write(f"Sem sinal há mais de {settings.TAREFAS_SEM_SINAL_MINUTOS} minutos: "
+                          f"{plural(importacoes, 'importação', 'importações')} e "
+                          f"{plural(exportacoes, 'exportação', 'exportações')} dadas como falhas.")

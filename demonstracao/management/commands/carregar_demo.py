@@ -39,6 +39,7 @@ from demonstracao.perfis import garantir_perfis
 from legislacao.models import Consequencia, DocumentoAceito, GrupoReserva, Lei
 from legislacao.services import lei_informar_publicacao
 from nucleo.models import Lotacao, Municipio, Orgao, Poder
+from nucleo.texto import plural
 
 USUARIO = "demo"
 SENHA = "demo12345"
@@ -400,7 +401,8 @@ class Command(BaseCommand):
         total = Lei.objects.vigentes_versoes().count()
         if repostas:
             escrever(estilo.WARNING(f"Leis de origem repostas: {', '.join(repostas)}."))
-        escrever(estilo.SUCCESS(f"{total} lei(s) cadastrada(s), entre elas as cinco de origem."))
+        escrever(estilo.SUCCESS(f"{plural(total, 'lei cadastrada', 'leis cadastradas')}, entre elas as cinco de "
+                                "origem."))
         escrever("")
         escrever(estilo.WARNING(
             "ATENÇÃO: usuário e senha abaixo são SÓ PARA DEMONSTRAÇÃO LOCAL. Nunca use esta conta nem este "

@@ -20,6 +20,7 @@ from legislacao.entrada import Erro, ErroEntrada, ler_candidatos
 from legislacao.management.commands._simulacao import ComandoSimulacao
 from legislacao.motor import Candidato, convocar
 from legislacao.saida import convocacao_para_dict, linhas_convocacao
+from nucleo.texto import plural
 
 
 class _Contador:
@@ -53,7 +54,7 @@ def ler_arquivo(caminho: Path) -> list[Candidato]:
             try:
                 return ler_candidatos(contador)
             except ErroEntrada as exc:
-                raise CommandError(f"{rotulo}: {len(exc.erros)} erro(s):\n{exc}") from exc
+                raise CommandError(f"{rotulo}: {plural(len(exc.erros), 'erro')}:\n{exc}") from exc
             except UnicodeDecodeError:
                 raise  # é um ValueError: tratado abaixo, com a linha exata
             except csv.Error as exc:
