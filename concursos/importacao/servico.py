@@ -343,7 +343,7 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
         with transaction.atomic():
             # Trava o certame: duas importações do mesmo certame não se cruzam, e o certame não muda de
             # etapa (encerramento das inscrições) no meio da gravação.
-            certame = Certame.objects.select_for_update().get(pk=certame.pk)
+            certame = Certame.objects.select_for_update(of=("self",)).get(pk=certame.pk)
             cargos = dict(Cargo.objects.filter(certame=certame).values_list("codigo", "pk"))
             if preparo.postgres:
                 with connection.cursor() as cursor:
