@@ -771,6 +771,8 @@ class Importacao(TarefaComProgresso):
     estado = models.CharField("estado", max_length=12, choices=EstadoImportacao.choices,
                               default=EstadoImportacao.PENDENTE)
     erros = models.JSONField("erros", default=list, blank=True)
+    # O que não impede a gravação, mas o RH precisa ver: linha, coluna, valor e motivo, como os erros (decisão 0025).
+    avisos = models.JSONField("avisos", default=list, blank=True)
     resumo = models.TextField("resumo", blank=True)
     criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="enviada por", null=True,
                                    on_delete=models.SET_NULL, related_name="+")

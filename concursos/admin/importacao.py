@@ -15,6 +15,7 @@ from datetime import timedelta
 from functools import wraps
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
@@ -27,7 +28,7 @@ from concursos.importacao.acompanhamento import executar_importacao
 from concursos.importacao.leiaute import COLUNAS_DOCUMENTO, leiaute_do_certame
 from concursos.importacao.leitura import contar_linhas, ler_previa
 from concursos.models import Certame, EstadoCertame, EstadoImportacao, Importacao
-from concursos.recuperacao import marcar_paradas, reabrir_importacao
+from concursos.recuperacao import marcar_paradas, processo_da_fila_parado, reabrir_importacao
 from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx, limite_em_fluxo
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.orgaos import recortar
@@ -171,15 +172,25 @@ def progresso(request, importacao_id: int, *, admin_site):
                     quantidade=len(previa), orgao_id=importacao.certame.orgao_id, objeto=importacao)
         except OSError:
             pass  # o arquivo pode ter sido removido do armazenamento; a prévia é só conveniência
+    # O aviso diz a autodeclaração da linha: dado sensível, só para quem o vê, com o acesso registrado.
+    avisos = importacao.avisos if pode_ver_sensiveis(request) else []
+    if avisos:
+        registrar_acesso_na_requisicao(
+            request, tipo=TipoAcesso.PREVIA, descricao=f"Avisos da importação {importacao.nome_original}",
+            quantidade=len(avisos), orgao_id=importacao.certame.orgao_id, objeto=importacao)
     parada = (importacao.estado == EstadoImportacao.PENDENTE
               and timezone.now() - importacao.criada_em > timedelta(seconds=30))
+    # O comando do processo da fila é assunto do administrador, e só quando a fila de fato parou.
+    fila_parada = parada and request.user.is_superuser and processo_da_fila_parado(importacao.criada_em)
     return render(request, "admin/concursos/importacao/progresso.html", _contexto(
         request, admin_site, certame, f"Importação de «{importacao.nome_original}»",
         importacao=importacao, em_andamento=em_andamento, validada=validada,
         retificacao=importacao.efeitos is not None,
         gravada=not importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA,
         colunas=colunas, previa=previa, erros=importacao.erros[:ERROS_NA_PAGINA],
-        mais_erros=max(0, len(importacao.erros) - ERROS_NA_PAGINA), parada=parada,
+        mais_erros=max(0, len(importacao.erros) - ERROS_NA_PAGINA), parada=parada, fila_parada=fila_parada,
+        avisos=avisos, avisos_ocultos=len(importacao.avisos) - len(avisos),
+        minutos_sem_sinal=settings.TAREFAS_SEM_SINAL_MINUTOS,
         processadas=milhar(importacao.linhas_processadas),
         total=milhar(importacao.total_linhas) if importacao.total_linhas is not None else None))
 
