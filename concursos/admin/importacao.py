@@ -18,7 +18,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils import timezone
@@ -27,6 +27,7 @@ from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
 from concursos.importacao.acompanhamento import executar_importacao
 from concursos.importacao.leiaute import COLUNAS_DOCUMENTO, leiaute_do_certame
 from concursos.importacao.leitura import contar_linhas, ler_previa
+from concursos.importacao.modelo import MODELOS, modelo_csv, modelo_xlsx, nome_do_arquivo
 from concursos.models import Certame, EstadoCertame, EstadoImportacao, Importacao
 from concursos.recuperacao import marcar_paradas, processo_da_fila_parado, reabrir_importacao
 from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx, limite_em_fluxo
@@ -140,6 +141,7 @@ def enviar(request, certame_id: int, *, admin_site):
     return render(request, "admin/concursos/importacao/enviar.html", _contexto(
         request, admin_site, certame, f"Importar arquivo da banca — edital {certame.numero_edital}",
         formulario=formulario, recentes=recentes, leiaute=leiaute_do_certame(certame.exigencias_documentais()),
+        modelos=MODELOS.values(),
         limite_na_hora=milhar(LIMITE_NA_HORA),
         travado=certame.inscricoes_travadas, artigo_travado=certame.citar("artigo_autodeclaracao"),
         retificacao=retificacao))
@@ -238,6 +240,20 @@ def _erros_csv(importacao: Importacao) -> HttpResponse:
     return resposta
 
 
+def modelo(request, certame_id: int, tipo: str, formato: str, *, admin_site):
+    certame = get_object_or_404(recortar(Certame.objects.all(), request.user, "orgao"), pk=certame_id)
+    escolhido = MODELOS.get(tipo)
+    if escolhido is None or formato not in ("csv", "xlsx"):
+        raise Http404("Modelo desconhecido.")
+    if formato == "csv":
+        resposta = HttpResponse(modelo_csv(certame, escolhido), content_type="text/csv; charset=utf-8")
+    else:
+        resposta = HttpResponse(modelo_xlsx(certame, escolhido), content_type=(
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))
+    resposta["Content-Disposition"] = f'attachment; filename="{nome_do_arquivo(certame, escolhido, formato)}"'
+    return resposta
+
+
 def urls(admin_site) -> list:
     def view(funcao):
         @wraps(funcao)
@@ -248,4 +264,6 @@ def urls(admin_site) -> list:
     return [
         path("certame/<int:certame_id>/importar/", view(enviar), name="concursos_certame_importar"),
         path("importacao/<int:importacao_id>/", view(progresso), name="concursos_importacao_progresso"),
+        path("certame/<int:certame_id>/importar/modelo-<str:tipo>.<str:formato>", view(modelo),
+             name="concursos_certame_importar_modelo"),
     ]
