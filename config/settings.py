@@ -14,6 +14,11 @@ from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+# O openpyxl lê o XML das planilhas com o lxml quando ele está instalado (o pyHanko o traz), e aí não recusa DTD nem
+# entidades: com o defusedxml (só sem o lxml) a planilha hostil é recusada dizendo por quê (XXE, «billion laughs»).
+# Lido na importação do openpyxl, antes de qualquer app carregar.
+os.environ["OPENPYXL_LXML"] = "False"
+
 
 def _bool(nome: str, padrao: bool) -> bool:
     valor = os.environ.get(nome)
