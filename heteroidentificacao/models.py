@@ -37,6 +37,13 @@ class Instancia(models.TextChoices):
     RECURSAL = "recursal", "Comissão recursal"
 
 
+class ComissaoManager(models.Manager):
+    def get_queryset(self) -> models.QuerySet:
+        # A comissão se mostra com o certame e o órgão (__str__): as listas de escolha e os filtros não fazem uma
+        # consulta por comissão.
+        return super().get_queryset().select_related("certame__orgao")
+
+
 class Comissao(models.Model):
     """A comissão de um certame: as suas decisões valem só para ele (Afonso Cláudio art. 9º, § 5º)."""
 
@@ -60,6 +67,8 @@ class Comissao(models.Model):
     resultado_final_em = models.DateField("resultado final publicado em", null=True, blank=True)
     history = HistoricalRecords()
 
+    objects = ComissaoManager()
+
     class Meta:
         verbose_name = "comissão de heteroidentificação"
         verbose_name_plural = "comissões de heteroidentificação"
@@ -71,7 +80,7 @@ class Comissao(models.Model):
                                                  "certame os põe em sigilo (órgãos de controle)")]
 
     def __str__(self) -> str:
-        return f"{self.get_instancia_display()} — edital {self.certame.numero_edital}"
+        return f"{self.get_instancia_display()} — {self.certame}"
 
     @property
     def lei(self):

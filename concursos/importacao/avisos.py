@@ -23,17 +23,28 @@ LIMITE_AVISOS = 500
 def reserva_fora_dos_grupos(certame: Certame, leitura: Leitura) -> tuple[list[Erro], int]:
     """As linhas da tabela de preparo com `reserva=sim` e uma autodeclaração que nenhum grupo de reserva da lei do
     certame alcança: os primeiros LIMITE_AVISOS avisos e o total. Só num arquivo de inscrições (o de resultados não
-    traz a autodeclaração)."""
-    if leitura.modo != MODO_INSCRICOES or not leitura.linhas:
+    traz a autodeclaração). Antes da publicação não há lei congelada, e os grupos ainda podem mudar: sem avisos."""
+    if leitura.modo != MODO_INSCRICOES or not leitura.linhas or certame.regras is None:
         return [], 0
     grupos = certame.regras_motor().grupos
-    elegiveis = sorted({par for grupo in grupos for par in grupo.elegiveis()})
-    fora = " AND ".join(["NOT (cor_raca = %s AND quilombola = %s)"] * len(elegiveis)) or "TRUE"
-    parametros = [valor for par in elegiveis for valor in par]
+    elegiveis = {par for grupo in grupos for par in grupo.elegiveis()}
+    # Nenhum valor no SQL: com o log do banco ligado (DEBUG), a consulta e os parâmetros vão para o log, e a cor ou raça
+    # é dado sensível. Primeiro as combinações (poucas); as linhas, só se alguma estiver fora dos grupos.
     with connection.cursor() as cursor:
+        cursor.execute(f"SELECT cor_raca, quilombola, count(*) FROM {PREPARO} WHERE reserva = %s AND cor_raca IS NOT "
+                       "NULL AND quilombola IS NOT NULL GROUP BY cor_raca, quilombola", [True])
+        fora = {(cor, bool(quilombola)): n for cor, quilombola, n in cursor.fetchall()
+                if (cor, bool(quilombola)) not in elegiveis}
+        if not fora:
+            return [], 0
         cursor.execute(f"SELECT linha, cor_raca, quilombola FROM {PREPARO} WHERE reserva = %s AND cor_raca IS NOT NULL "
-                       f"AND quilombola IS NOT NULL AND {fora} ORDER BY linha", [True, *parametros])
-        linhas = cursor.fetchall()
+                       "AND quilombola IS NOT NULL ORDER BY linha", [True])
+        linhas = []
+        for linha, cor, quilombola in cursor:
+            if (cor, bool(quilombola)) in fora:
+                linhas.append((linha, cor, quilombola))
+                if len(linhas) == LIMITE_AVISOS:
+                    break
     nomes = ", ".join(grupo.nome for grupo in grupos)
     alcance = (f"nenhum grupo de reserva da lei do certame ({nomes}) alcança esta autodeclaração" if grupos else
                "a lei do certame não reserva vagas por cor ou raça")
@@ -41,5 +52,5 @@ def reserva_fora_dos_grupos(certame: Certame, leitura: Leitura) -> tuple[list[Er
                    f"a autodeclaração é «{cor}»{' quilombola' if quilombola else ''}, e {alcance}: a opção pela "
                    "reserva não vale, e a pessoa concorre só à ampla. Se o arquivo estiver errado, peça à banca a "
                    "correção antes do encerramento das inscrições.")
-              for linha, cor, quilombola in linhas[:LIMITE_AVISOS]]
-    return avisos, len(linhas)
+              for linha, cor, quilombola in linhas]
+    return avisos, sum(fora.values())

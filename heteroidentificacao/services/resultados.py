@@ -71,7 +71,7 @@ def _pendencias(comissao: Comissao) -> list[str]:
 def cotista_dispensar(*, comissao: Comissao, inscricao: Inscricao, motivo: str, usuario) -> Dispensa:
     """Registra que um cotista fica fora da heteroidentificação, com o motivo (p. ex. eliminado numa fase anterior,
     ou fora do número de aprovados que o edital convoca): sem isso, o resultado provisório não sai."""
-    comissao = Comissao.objects.select_for_update().get(pk=comissao.pk)
+    comissao = Comissao.objects.select_for_update(of=("self",)).get(pk=comissao.pk)
     if comissao.instancia != Instancia.PRIMEIRA:
         raise ErroOperacao("Os cotistas são convocados pela comissão de primeira instância.")
     if inscricao.certame_id != comissao.certame_id or not inscricao.reserva:
@@ -92,7 +92,7 @@ def resultado_provisorio_publicar(*, comissao: Comissao, data: date, usuario) ->
     """Publica o resultado provisório: a partir da publicação corre o prazo de recurso de cada candidato, e os nomes
     dos membros deixam de ser sigilosos (art. 11, § 1º). Publicado, uma nova publicação é o resultado complementar
     dos avaliados depois (nova convocação)."""
-    comissao = Comissao.objects.select_for_update().get(pk=comissao.pk)
+    comissao = Comissao.objects.select_for_update(of=("self",)).get(pk=comissao.pk)
     if comissao.instancia != Instancia.PRIMEIRA:
         raise ErroOperacao("O resultado provisório é da comissão de primeira instância.")
     if comissao.resultado_final_em:
@@ -139,7 +139,7 @@ def prazo_recurso_da_avaliacao(avaliacao: Avaliacao) -> date | None:
 def resultado_final_publicar(*, comissao: Comissao, data: date, usuario) -> Comissao:
     """O resultado final: com todos os cotistas avaliados e publicados, todos os recursos julgados e o prazo de
     recurso de cada candidato encerrado. Não muda mais."""
-    comissao = Comissao.objects.select_for_update().get(pk=comissao.pk)
+    comissao = Comissao.objects.select_for_update(of=("self",)).get(pk=comissao.pk)
     if comissao.instancia != Instancia.PRIMEIRA:
         raise ErroOperacao("O resultado final é publicado pela comissão de primeira instância.")
     if comissao.resultado_provisorio_em is None:

@@ -43,3 +43,14 @@ def test_as_listas_dizem_o_orgao_de_cada_edital(admin_client, fazer_certame):
     fazer_certame(cargos=(("ADM", 5, 0), ("MED", 2, 0)))
     html = admin_client.get(reverse("admin:concursos_cargo_changelist")).content.decode()
     assert html.count('<span class="orgao-do-edital">Prefeitura Municipal de Vargem Alta</span>') == 2
+
+
+def test_a_comissao_se_mostra_com_o_certame_e_o_orgao_sem_uma_consulta_por_comissao(fazer_certame,
+                                                                                     django_assert_num_queries):
+    from heteroidentificacao.models import Comissao
+
+    Comissao.objects.create(certame=fazer_certame(), ato_designacao="Portaria nº 1/2024",
+                            data_designacao=date(2024, 4, 1))
+    with django_assert_num_queries(1):
+        [nome] = [str(c) for c in Comissao.objects.all()]
+    assert nome.endswith("— Edital nº 001/2024 — Prefeitura Municipal de Vargem Alta")

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from concursos.models import EstadoImportacao, Importacao, Inscricao
+from concursos.services.certame import certame_publicar
 from tests.concursos.importacao.conftest import CABECALHO, csv_de, linha, mensagens, rodar
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,13 @@ def test_o_resumo_nomeia_o_arquivo_pelo_cabecalho_e_usa_o_singular(certame, cpfs
     assert fora.resumo() == "Arquivo fora do leiaute: as linhas não foram lidas. 1 erro; nada foi gravado."
 
 
-def test_branca_com_reserva_e_gravada_com_um_aviso_de_linha_coluna_e_valor(certame, cpfs):
+@pytest.fixture
+def publicado(certame, admin_user):
+    return certame_publicar(certame=certame, usuario=admin_user)
+
+
+def test_branca_com_reserva_e_gravada_com_um_aviso_de_linha_coluna_e_valor(publicado, cpfs):
+    certame = publicado
     resultado = rodar(certame, csv_de(linha("0001", cpfs[0]), linha("0002", cpfs[1], cor="branca", reserva="sim"),
                                       linha("0003", cpfs[2], cor="branca", reserva="nao")))
     assert resultado.gravado and resultado.erros == []
@@ -46,7 +53,13 @@ def test_branca_com_reserva_e_gravada_com_um_aviso_de_linha_coluna_e_valor(certa
     assert Inscricao.objects.get(numero="0002").reserva is True
 
 
-def test_a_pagina_da_importacao_lista_os_avisos(admin_client, certame, cpfs):
+def test_antes_da_publicacao_nao_ha_lei_congelada_nem_aviso(certame, cpfs):
+    resultado = rodar(certame, csv_de(linha("0001", cpfs[0], cor="branca", reserva="sim")))
+    assert resultado.gravado and resultado.avisos == []
+
+
+def test_a_pagina_da_importacao_lista_os_avisos(admin_client, publicado, cpfs):
+    certame = publicado
     admin_client.post(reverse("admin:concursos_certame_importar", args=[certame.pk]), {"arquivo": ContentFile(
         csv_de(linha("0001", cpfs[0], cor="branca", reserva="sim")), name="banca.csv")})
     importacao = Importacao.objects.get()
