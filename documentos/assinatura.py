@@ -75,6 +75,13 @@ class Titular:
             return f"CNPJ {c[:2]}.{c[2:5]}.{c[5:8]}/{c[8:12]}-{c[12:]}"
         return ""
 
+    @property
+    def documento_publico(self) -> str:
+        """O CPF mascarado como nas publicações oficiais (***.456.789-**); o CNPJ, inteiro."""
+        if self.cpf:
+            return f"CPF ***.{self.cpf[3:6]}.{self.cpf[6:9]}-**"
+        return self.documento
+
 
 def _outros_nomes(certificado: asn1_x509.Certificate) -> dict[str, str]:
     valores = {}
