@@ -19,36 +19,8 @@ from documentos.assinatura_servicos import (
 from documentos.pdf import emitir_pdf
 from documentos.tipos import OUTRO
 from tests.documentos.ac_de_teste import AC
+from tests.documentos.conftest import SENHA
 from tests.documentos.pdfs import texto
-
-SENHA = "senha-do-teste"
-
-
-@pytest.fixture(scope="module")
-def ac():
-    return AC.criar()
-
-
-@pytest.fixture
-def raiz_configurada(ac, settings, tmp_path):
-    caminho = tmp_path / "raiz.pem"
-    caminho.write_bytes(ac.pem())
-    settings.ASSINATURA_RAIZES = [str(caminho)]
-    settings.ASSINATURA_CONSULTAR_REVOGACAO = False
-    return caminho
-
-
-@pytest.fixture(scope="module")
-def certificados(ac):
-    return {"maria": ac.a1("MARIA DA SILVA", "12345678909", SENHA),
-            "joao": ac.a1("JOAO SOUZA", "98765432100", SENHA)}
-
-
-@pytest.fixture
-def ata(db, templates_de_teste, admin_user):
-    return emitir_pdf(template="documentos_teste/assinaturas.html",
-                      contexto={"signatarios": ["Maria da Silva", "João Souza"]}, tipo=OUTRO,
-                      titulo="Ata de teste", usuario=admin_user)
 
 
 def _assinar(documento, certificado, usuario, **extra):

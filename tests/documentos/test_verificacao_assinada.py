@@ -6,14 +6,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from documentos.assinatura import assinador_a1
 from documentos.assinatura_servicos import Signatario, assinaturas_definir_ordem, documento_assinar
 from tests.documentos.ac_de_teste import AC
-from tests.documentos.test_assinatura import SENHA, ata, certificados, raiz_configurada  # noqa: F401 (fixtures)
+from tests.documentos.conftest import SENHA
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def ac():
-    return AC.criar()
 
 
 def _enviar(client, documento, conteudo):
@@ -21,7 +16,7 @@ def _enviar(client, documento, conteudo):
                        {"arquivo": SimpleUploadedFile("ata.pdf", conteudo, content_type="application/pdf")})
 
 
-def test_o_pdf_assinado_enviado_e_autentico_e_mostra_quem_assinou(client, ata, certificados, admin_user,  # noqa: F811
+def test_o_pdf_assinado_enviado_e_autentico_e_mostra_quem_assinou(client, ata, certificados, admin_user,
                                                                    raiz_configurada):
     assinatura = documento_assinar(documento=ata, assinador=assinador_a1(certificados["maria"], SENHA),
                                    usuario=admin_user)
@@ -33,13 +28,13 @@ def test_o_pdf_assinado_enviado_e_autentico_e_mostra_quem_assinou(client, ata, c
     assert "da ICP-Brasil" in pagina
 
 
-def test_o_original_continua_identico(client, ata, certificados, admin_user, raiz_configurada):  # noqa: F811
+def test_o_original_continua_identico(client, ata, certificados, admin_user, raiz_configurada):
     documento_assinar(documento=ata, assinador=assinador_a1(certificados["maria"], SENHA), usuario=admin_user)
     pagina = _enviar(client, ata, ata.conteudo()).content.decode()
     assert "Arquivo idêntico ao emitido." in pagina
 
 
-def test_a_pagina_diz_a_versao_vigente_e_quem_falta(client, ata, certificados, admin_user,  # noqa: F811
+def test_a_pagina_diz_a_versao_vigente_e_quem_falta(client, ata, certificados, admin_user,
                                                     raiz_configurada):
     maria, _joao = assinaturas_definir_ordem(documento=ata, usuario=admin_user, signatarios=[
         Signatario("Maria da Silva", "Presidente"), Signatario("João Souza", "Membro")])
@@ -52,7 +47,7 @@ def test_a_pagina_diz_a_versao_vigente_e_quem_falta(client, ata, certificados, a
     assert "Falta 1 assinatura" in pagina and "João Souza — Membro" in pagina
 
 
-def test_assinatura_de_ac_desconhecida_nao_e_aceita(client, ata, admin_user, raiz_configurada):  # noqa: F811
+def test_assinatura_de_ac_desconhecida_nao_e_aceita(client, ata, admin_user, raiz_configurada):
     outra = AC.criar("AC Desconhecida", organizacao="Outra")
     assinado = documento_assinar(documento=ata, assinador=assinador_a1(outra.a1("FULANO", "11144477735", SENHA),
                                                                       SENHA), usuario=admin_user).conteudo()
@@ -61,7 +56,7 @@ def test_assinatura_de_ac_desconhecida_nao_e_aceita(client, ata, admin_user, rai
     assert "não é de uma autoridade certificadora em que este sistema confia" in pagina
 
 
-def test_pdf_assinado_e_adulterado_nao_e_autentico(client, ata, certificados, admin_user,  # noqa: F811
+def test_pdf_assinado_e_adulterado_nao_e_autentico(client, ata, certificados, admin_user,
                                                    raiz_configurada):
     assinado = documento_assinar(documento=ata, assinador=assinador_a1(certificados["maria"], SENHA),
                                  usuario=admin_user).conteudo()
