@@ -99,7 +99,7 @@ class Leitor:
 class PdfsEmHtml(list):
     """O HTML de cada PDF emitido; `renderizar` faz o PDF de verdade de um deles."""
 
-    renderizar = staticmethod(documentos_pdf.renderizar_pdf)
+    renderizar = staticmethod(documentos_pdf.renderizar_pdf_com_campos)
 
 
 @pytest.fixture
