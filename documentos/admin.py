@@ -37,7 +37,7 @@ from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 @admin.register(DocumentoEmitido)
 class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
     caminho_orgao = "orgao"
-    list_display = ["codigo", "tipo", "titulo", "emitido_em", "emitido_por", "paginas", "baixar", "assinar"]
+    list_display = ["codigo", "tipo", "titulo", "emitido_em", "emitido_por", "paginas", "baixar"]
     list_filter = ["tipo", "emitido_em"]
     search_fields = ["=codigo", "titulo"]
     list_select_related = ["emitido_por"]
@@ -63,6 +63,11 @@ class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin
     def pagina_publica(self, obj):
         return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', obj.get_absolute_url(),
                            obj.url_verificacao)
+
+    def get_list_display(self, request):
+        if request.user.has_perm("documentos.assinar_documentoemitido"):
+            return [*self.list_display, "assinar"]
+        return self.list_display
 
     @admin.display(description="assinar")
     def assinar(self, obj):

@@ -159,6 +159,8 @@ def conferir_contra_o_emitido(documento: DocumentoEmitido, conteudo: bytes) -> C
     if sha256 == documento.sha256:
         return Conferencia(sha256=sha256, identico=True, revisao_do_emitido=False, alterado_depois=False,
                            assinaturas=[])
+    # Só um arquivo que começa pelos bytes do emitido é aberto pelo pyHanko: na página sem login, ler qualquer PDF
+    # enviado seria trabalho de graça para quem quisesse ocupar o servidor.
     comeca_pelo_emitido = (len(conteudo) > documento.tamanho
                            and hashlib.sha256(conteudo[:documento.tamanho]).hexdigest() == documento.sha256)
     if not comeca_pelo_emitido:

@@ -21,6 +21,8 @@ def _enviar(admin_client, documento, certificado, senha):
 
 
 def test_assinar_pelo_admin_e_baixar_a_versao_assinada(admin_client, ata, certificados, raiz_configurada):
+    lista = admin_client.get(reverse("admin:documentos_documentoemitido_changelist")).content.decode()
+    assert f'href="{_url(ata)}"' in lista
     assert admin_client.get(_url(ata)).status_code == 200
     resposta = _enviar(admin_client, ata, certificados["maria"], SENHA)
     assert resposta.status_code == 302
