@@ -262,6 +262,17 @@ LIMITE_ENVIO_IMPORTACAO_MB = int(os.environ.get("LIMITE_ENVIO_IMPORTACAO_MB", "3
 LIMITE_ENVIO_VERIFICACAO_MB = int(os.environ.get("LIMITE_ENVIO_VERIFICACAO_MB", "20"))
 LIMITE_ENVIO_SIMULADOR_MB = int(os.environ.get("LIMITE_ENVIO_SIMULADOR_MB", "10"))
 
+# Assinatura digital (documentos/assinatura.py, docs/assinatura-digital.md). As ACs raiz em que a verificação confia:
+# arquivos PEM/DER ou pastas com eles, separados por vírgula (em produção, as raízes da ICP-Brasil publicadas pelo ITI).
+ASSINATURA_RAIZES = [c.strip() for c in os.environ.get("ASSINATURA_RAIZES", "").split(",") if c.strip()]
+# Buscar LCR e OCSP dos certificados na rede ao conferir uma assinatura (sem resposta, não recusa).
+ASSINATURA_CONSULTAR_REVOGACAO = os.environ.get("ASSINATURA_CONSULTAR_REVOGACAO", "") == "1"
+# Um token ou HSM ligado a este servidor (PKCS#11): a biblioteca do fabricante, o rótulo do token e o da chave. Sem
+# a biblioteca, a tela de assinar só oferece o certificado A1.
+ASSINATURA_PKCS11_BIBLIOTECA = os.environ.get("ASSINATURA_PKCS11_BIBLIOTECA", "")
+ASSINATURA_PKCS11_TOKEN = os.environ.get("ASSINATURA_PKCS11_TOKEN", "")
+ASSINATURA_PKCS11_CHAVE = os.environ.get("ASSINATURA_PKCS11_CHAVE", "")  # rótulo da chave e do certificado no token
+
 # Nenhum script inline nem de outro endereço: só os arquivos estáticos do próprio sistema. A única exceção é o
 # atributo de evento da tela de exportação do django-import-export, liberado pelo hash do seu texto exato (quem
 # injetasse HTML só conseguiria chamar essa mesma função). Estilos inline ficam permitidos porque o admin do Django,

@@ -12,6 +12,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
+from simple_history.models import HistoricalRecords
 
 from documentos.tipos import tipos_de_documento
 from nucleo.endereco import endereco_publico
@@ -53,11 +54,15 @@ class DocumentoEmitido(models.Model):
     substituido_por = models.ForeignKey("self", verbose_name="substituído por", null=True, blank=True,
                                         on_delete=models.PROTECT, related_name="substitui")
     motivo_substituicao = models.CharField("motivo da substituição", max_length=200, blank=True)
+    # Onde o template pôs cada linha de assinatura (<div class="campo-assinatura" id="campo-assinatura-N">), lida
+    # na emissão: {"N": {"pagina": 0, "caixa": [x1, y1, x2, y2]}}, em pontos do PDF, origem embaixo à esquerda.
+    campos_assinatura = models.JSONField("campos de assinatura", default=dict, blank=True)
 
     class Meta:
         verbose_name = "documento emitido"
         verbose_name_plural = "documentos emitidos"
         ordering = ["-emitido_em"]
+        permissions = [("assinar_documentoemitido", "Pode assinar documentos emitidos")]
         indexes = [models.Index(fields=["referencia_tipo", "referencia_id"], name="documento_referencia_idx")]
 
     def __str__(self) -> str:
@@ -79,6 +84,54 @@ class DocumentoEmitido(models.Model):
     def url_verificacao(self) -> str:
         """Endereço absoluto da página pública (impresso no PDF e no QR code)."""
         return endereco_publico() + self.get_absolute_url()
+
+
+def _caminho_assinado(assinatura: AssinaturaDoDocumento, nome: str) -> str:
+    documento = assinatura.documento
+    return f"documentos/{documento.emitido_em:%Y/%m}/{documento.codigo}-assinatura-{assinatura.ordem}.pdf"
+
+
+class AssinaturaDoDocumento(models.Model):
+    """Uma assinatura digital (PAdES) de um documento emitido, na sua ordem: a ata leva a de cada membro da comissão,
+    um depois do outro. Enquanto não assinada, diz quem falta; assinada, guarda o PDF com esta assinatura (e as
+    anteriores), que é uma revisão incremental do emitido: os bytes do emitido ficam como estavam no começo do
+    arquivo, e o SHA-256 do emitido continua conferindo."""
+
+    documento = models.ForeignKey(DocumentoEmitido, verbose_name="documento", on_delete=models.PROTECT,
+                                  related_name="assinaturas")
+    ordem = models.PositiveSmallIntegerField("ordem")
+    nome = models.CharField("signatário", max_length=200)
+    cargo = models.CharField("cargo ou função", max_length=200, blank=True)
+    cpf = models.CharField("CPF esperado", max_length=11, blank=True,
+                           help_text="Se preenchido, só um certificado com este CPF assina nesta posição.")
+    titular = models.CharField("titular do certificado", max_length=200, blank=True)
+    documento_do_titular = models.CharField("CPF ou CNPJ do certificado", max_length=30, blank=True)
+    emissor = models.CharField("AC emissora", max_length=200, blank=True)
+    icp_brasil = models.BooleanField("ICP-Brasil", default=False)
+    assinado_em = models.DateTimeField("assinado em", null=True, blank=True)
+    assinado_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="registrado por", null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    arquivo = models.FileField("PDF assinado", upload_to=_caminho_assinado, blank=True)
+    sha256 = models.CharField("SHA-256 do PDF assinado", max_length=64, blank=True)
+    tamanho = models.PositiveIntegerField("tamanho (bytes)", null=True, blank=True)
+    history = HistoricalRecords(excluded_fields=["arquivo"])
+
+    class Meta:
+        verbose_name = "assinatura do documento"
+        verbose_name_plural = "assinaturas do documento"
+        ordering = ["documento", "ordem"]
+        constraints = [models.UniqueConstraint(fields=["documento", "ordem"], name="assinatura_ordem_unica")]
+
+    def __str__(self) -> str:
+        return f"{self.ordem}. {self.nome}"
+
+    @property
+    def assinada(self) -> bool:
+        return self.assinado_em is not None
+
+    def conteudo(self) -> bytes:
+        with self.arquivo.open("rb") as arquivo:
+            return arquivo.read()
 
 
 class TarefaEmSegundoPlano(DBTaskResult):

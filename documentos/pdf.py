@@ -70,11 +70,32 @@ def nome_do_arquivo(base: str, codigo: str) -> str:
 
 
 def renderizar_pdf(html: str) -> tuple[bytes, int]:
+    pdf, paginas, _ = renderizar_pdf_com_campos(html)
+    return pdf, paginas
+
+
+PREFIXO_CAMPO = "campo-assinatura-"
+# O WeasyPrint mede em px CSS (96 por polegada); o PDF, em pontos (72 por polegada).
+PONTOS_POR_PX = 72 / 96
+
+
+def renderizar_pdf_com_campos(html: str) -> tuple[bytes, int, dict[str, dict]]:
+    """O PDF, o número de páginas e onde ficou cada linha de assinatura (`id="campo-assinatura-N"`), para o carimbo
+    de cada assinatura cair no seu lugar: {"N": {"pagina": i, "caixa": [x1, y1, x2, y2]}}, em pontos do PDF, com a
+    origem embaixo à esquerda (as âncoras do WeasyPrint vêm em px CSS, a partir do canto de cima à esquerda)."""
     # Importado aqui: o WeasyPrint carrega Pango e fontes, custo que só quem emite PDF deve pagar.
     from weasyprint import HTML
 
     documento = HTML(string=html, base_url=None).render()
-    return documento.write_pdf(), len(documento.pages)
+    campos = {}
+    for indice, pagina in enumerate(documento.pages):
+        for nome, (x1, y1, x2, y2) in pagina.anchors.items():
+            numero = nome.removeprefix(PREFIXO_CAMPO)
+            if nome.startswith(PREFIXO_CAMPO) and numero.isdigit() and numero not in campos:
+                campos[numero] = {"pagina": indice, "caixa": [
+                    round(x1 * PONTOS_POR_PX, 2), round((pagina.height - y2) * PONTOS_POR_PX, 2),
+                    round(x2 * PONTOS_POR_PX, 2), round((pagina.height - y1) * PONTOS_POR_PX, 2)]}
+    return documento.write_pdf(), len(documento.pages), campos
 
 
 def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str, titulo: str, usuario=None,
@@ -110,7 +131,7 @@ def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str, titulo: st
     # Fora de uma requisição (comandos, benchmarks) o idioma ativo pode não ser o do sistema.
     with translation.override("pt-br"), timezone.override(timezone.get_default_timezone()):
         html = render_to_string(template, {**contexto, "documento": dados})
-    pdf, paginas = renderizar_pdf(html)
+    pdf, paginas, documento.campos_assinatura = renderizar_pdf_com_campos(html)
     documento.sha256 = hashlib.sha256(pdf).hexdigest()
     documento.tamanho = len(pdf)
     documento.paginas = paginas

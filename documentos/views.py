@@ -1,7 +1,11 @@
-"""Página pública de verificação (sem login): o código existe? o arquivo que tenho é o emitido?
+"""Página pública de verificação (sem login): o código existe? o arquivo que tenho é o emitido? quem o assinou?
 
-Mostra só os metadados (tipo, título, data, páginas, SHA-256), nunca o conteúdo nem quem emitiu:
-um código visto num papel não deve dar acesso a listas com nomes ou a atas de heteroidentificação.
+Mostra só os metadados (tipo, título, data, páginas, SHA-256) e as assinaturas digitais (signatário, horário e
+validade, com o CPF mascarado), nunca o conteúdo nem quem emitiu: um código visto num papel não deve dar acesso a
+listas com nomes ou a atas de heteroidentificação.
+
+O arquivo enviado é autêntico se for o PDF emitido (o mesmo SHA-256) ou uma versão assinada dele: o emitido
+seguido só de assinaturas (documentos/assinatura_servicos.py), cada uma conferida pelo pyHanko.
 """
 
 from __future__ import annotations
@@ -10,11 +14,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
+from documentos.assinatura import conferir_assinaturas
+from documentos.assinatura_servicos import conferir_contra_o_emitido, versao_vigente
 from documentos.codigos import normalizar
 from documentos.envios import MB, EnvioGrandeDemais, limitar_envio, limite
 from documentos.forms import ArquivoForm, CodigoForm
 from documentos.models import DocumentoEmitido
-from nucleo.arquivos import sha256_do_arquivo
 
 
 @require_http_methods(["GET"])
@@ -58,8 +63,21 @@ def _verificar_codigo(request, codigo: str, vigia: EnvioGrandeDemais | None):
         return _grande_demais(request, codigo)
     arquivo_form = ArquivoForm(request.POST or None, arquivos or None)
     if request.method == "POST" and arquivo_form.is_valid():
-        enviado = sha256_do_arquivo(arquivo_form.cleaned_data["arquivo"])
-        contexto["comparacao"] = {"sha256": enviado, "identico": enviado == documento.sha256,
-                                  "nome": arquivo_form.cleaned_data["arquivo"].name}
+        enviado = arquivo_form.cleaned_data["arquivo"]
+        enviado.seek(0)
+        contexto["comparacao"] = conferir_contra_o_emitido(documento, enviado.read())
+        contexto["nome_enviado"] = enviado.name
     contexto["arquivo_form"] = arquivo_form
+    contexto.update(_assinaturas_guardadas(documento))
     return render(request, "documentos/verificar.html", contexto)
+
+
+def _assinaturas_guardadas(documento: DocumentoEmitido) -> dict:
+    """A ordem dos signatários (quem já assinou, quem falta) e a conferência da versão assinada vigente."""
+    ordem = list(documento.assinaturas.order_by("ordem"))
+    vigente = versao_vigente(documento) if ordem else None
+    conferidas = []
+    if vigente is not None and vigente.arquivo:
+        conferidas = conferir_assinaturas(vigente.conteudo())
+    return {"ordem_de_assinaturas": ordem, "vigente": vigente, "assinaturas_conferidas": conferidas,
+            "faltam": [a for a in ordem if not a.assinada]}

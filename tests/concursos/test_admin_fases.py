@@ -76,11 +76,11 @@ def test_o_pdf_dos_classificados_cita_a_lei_congelada_e_mascara_o_cpf(fase_ibati
     settings.MEDIA_ROOT = tmp_path
     pdfs_em_html = []
 
-    def renderizar(html: str) -> tuple[bytes, int]:
+    def renderizar(html: str) -> tuple[bytes, int, dict]:
         pdfs_em_html.append(html)
-        return b"%PDF-1.4\n%%EOF\n", 1
+        return b"%PDF-1.4\n%%EOF\n", 1, {}
 
-    monkeypatch.setattr(documentos_pdf, "renderizar_pdf", renderizar)
+    monkeypatch.setattr(documentos_pdf, "renderizar_pdf_com_campos", renderizar)
     fase, notas = fase_ibatiba
     resultado_da_fase_importar(fase=fase, arquivo=_arquivo(notas), nome="objetiva.csv", usuario=admin_user)
     fase = aplicar_corte_da_fase(fase=fase, usuario=admin_user, motivo="Resultado.")

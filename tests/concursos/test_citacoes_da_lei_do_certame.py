@@ -99,7 +99,7 @@ class Leitor:
 class PdfsEmHtml(list):
     """O HTML de cada PDF emitido; `renderizar` faz o PDF de verdade de um deles."""
 
-    renderizar = staticmethod(documentos_pdf.renderizar_pdf)
+    renderizar = staticmethod(documentos_pdf.renderizar_pdf_com_campos)
 
 
 @pytest.fixture
@@ -107,11 +107,11 @@ def pdfs_em_html(monkeypatch):
     """Os PDFs emitidos guardam um arquivo mínimo; o HTML que iria ao WeasyPrint fica para a conferência."""
     lidos = PdfsEmHtml()
 
-    def renderizar(html: str) -> tuple[bytes, int]:
+    def renderizar(html: str) -> tuple[bytes, int, dict]:
         lidos.append(html)
-        return b"%PDF-1.4\n%%EOF\n", 1
+        return b"%PDF-1.4\n%%EOF\n", 1, {}
 
-    monkeypatch.setattr(documentos_pdf, "renderizar_pdf", renderizar)
+    monkeypatch.setattr(documentos_pdf, "renderizar_pdf_com_campos", renderizar)
     return lidos
 
 
