@@ -17,12 +17,17 @@ $(STAMP): requirements.txt requirements-dev.txt
 	touch $(STAMP)
 
 # O servidor e, em segundo plano, a fila de tarefas (importações grandes), que para junto com ele.
+# `make run PORT=8080` (ou HOST=0.0.0.0 para abrir de outro computador): os endereços que o carregar_demo imprime e o
+# QR code dos documentos usam a porta servida (SITE_URL, se definido, vale mais).
+PORT ?= 8000
+HOST ?= 127.0.0.1
+run: export PORT := $(PORT)
 run: install
 	$(MANAGE) migrate --noinput
 	$(MANAGE) carregar_demo
 	$(MANAGE) aplicar_retencao --agendar
 	$(MANAGE) db_worker --no-startup-delay & trap 'kill $$! 2>/dev/null' EXIT INT TERM; \
-	$(MANAGE) runserver 127.0.0.1:8000
+	$(MANAGE) runserver $(HOST):$(PORT)
 
 # Só a fila de tarefas (django-tasks-db), para quem sobe o servidor de outro jeito.
 worker: install

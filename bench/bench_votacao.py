@@ -124,7 +124,8 @@ class Navegador:
 def subir_gunicorn(url: str, porta: int, workers: int, threads: int, chave: str) -> subprocess.Popen:
     ambiente = {**os.environ, "DATABASE_URL": url, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
                 "CHAVE_CEDULAS": chave,
-                "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "CONN_MAX_AGE": "60",
+                "ALLOWED_HOSTS": "127.0.0.1", "SITE_URL": "https://127.0.0.1", "SECURE_SSL_REDIRECT": "0",
+                "CONN_MAX_AGE": "60",
                 "TASKS_BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}
     processo = subprocess.Popen(
         [str(RAIZ / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{porta}",

@@ -76,6 +76,13 @@ def validar_posicoes(valor: str) -> None:
         raise ValidationError("Informe posições (1, 2, 3…) separadas por vírgula, p. ex. «5, 21, 41».")
 
 
+class CertameManager(models.Manager):
+    def get_queryset(self) -> models.QuerySet:
+        # O certame se mostra com o seu órgão (__str__: dois órgãos têm o seu «Edital nº 001/2026»): as listas de
+        # escolha e os filtros não fazem uma consulta por certame.
+        return super().get_queryset().select_related("orgao")
+
+
 class Certame(models.Model):
     orgao = models.ForeignKey(Orgao, verbose_name="órgão ou entidade", on_delete=models.PROTECT,
                               related_name="certames")
@@ -173,6 +180,8 @@ class Certame(models.Model):
     publicado_em = models.DateTimeField("publicado no sistema em", null=True, blank=True, editable=False)
     history = HistoricalRecords()
 
+    objects = CertameManager()
+
     class Meta:
         verbose_name = "certame"
         verbose_name_plural = "certames"
@@ -180,7 +189,7 @@ class Certame(models.Model):
         constraints = [models.UniqueConstraint(fields=["orgao", "numero_edital"], name="certame_edital_unico")]
 
     def __str__(self) -> str:
-        return f"Edital {self.numero_edital} — {self.titulo}"
+        return f"Edital nº {self.numero_edital} — {self.orgao.nome}"
 
     def save(self, *args, **kwargs):
         self._municipio_do_orgao()
@@ -763,6 +772,8 @@ class Importacao(TarefaComProgresso):
     estado = models.CharField("estado", max_length=12, choices=EstadoImportacao.choices,
                               default=EstadoImportacao.PENDENTE)
     erros = models.JSONField("erros", default=list, blank=True)
+    # O que não impede a gravação, mas o RH precisa ver: linha, coluna, valor e motivo, como os erros (decisão 0025).
+    avisos = models.JSONField("avisos", default=list, blank=True)
     resumo = models.TextField("resumo", blank=True)
     criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="enviada por", null=True,
                                    on_delete=models.SET_NULL, related_name="+")

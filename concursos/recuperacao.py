@@ -16,7 +16,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
+from django_tasks import TaskResultStatus
 
 from concursos.models import EstadoExportacao, EstadoImportacao, Exportacao, Importacao
 
@@ -47,13 +49,29 @@ def marcar_paradas() -> tuple[int, int]:
     return importacoes, exportacoes
 
 
+def processo_da_fila_parado(na_fila_desde) -> bool:
+    """Se o processo da fila (`python manage.py db_worker`) parece parado para a tarefa na fila desde `na_fila_desde`:
+    ela espera há mais de TAREFAS_SEM_SINAL_MINUTOS, e desde então nenhuma tarefa começou nem terminou, nem roda agora
+    (uma tarefa grande à frente não é um processo parado). Só a fila no banco (django-tasks-db) diz isso; com outro
+    backend, a resposta é não."""
+    if timezone.now() - na_fila_desde <= timedelta(minutes=_minutos()):
+        return False
+    if not settings.TASKS["default"]["BACKEND"].startswith("django_tasks_db."):
+        return False
+    from django_tasks_db.models import DBTaskResult
+
+    return not DBTaskResult.objects.filter(
+        Q(status=TaskResultStatus.RUNNING) | Q(started_at__gte=na_fila_desde) | Q(finished_at__gte=na_fila_desde),
+    ).exists()
+
+
 def reabrir_importacao(importacao: Importacao) -> bool:
     """Põe de volta «Na fila» uma importação que falhou; False se ela não estava falha (outro clique chegou antes).
 
     Quem chama a executa de novo (na hora ou pela fila, como no envio)."""
     # Sem o arquivo (a guarda o apagou, concursos/retencao.py) não há o que refazer: envia-se de novo.
     return importacao.recomecar(Importacao.objects.filter(estado=EstadoImportacao.FALHOU).exclude(arquivo=""),
-                                estado=EstadoImportacao.PENDENTE, erros=[], resumo="")
+                                estado=EstadoImportacao.PENDENTE, erros=[], avisos=[], resumo="")
 
 
 def reabrir_exportacao(exportacao: Exportacao) -> bool:

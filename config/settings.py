@@ -6,6 +6,7 @@ import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_HASHES, UNSAFE_INLINE
@@ -127,6 +128,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "nucleo.endereco.EnderecoDoPedido",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django_otp.middleware.OTPMiddleware",
@@ -224,8 +226,25 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [pasta for pasta in [BASE_DIR / "static"] if pasta.is_dir()]
 MEDIA_URL = "media/"
 MEDIA_ROOT = BASE_DIR / "media"
-# Endereço público do sistema: vai no QR code e no rodapé de cada PDF (página de verificação).
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Endereço público do sistema: vai no QR code e no rodapé de cada PDF (página de verificação) e nos endereços que os
+# comandos imprimem. Em produção é obrigatório e com HTTPS: um QR que levasse a outro endereço não verificaria nada.
+# Em desenvolvimento, o padrão é o endereço servido (a porta de PORT, que o `make run PORT=…` passa), e, nas páginas
+# pedidas ao servidor, o endereço que o navegador usou (nucleo/endereco.py).
+SITE_URL_DO_AMBIENTE = bool(os.environ.get("SITE_URL", "").strip())
+if SITE_URL_DO_AMBIENTE:
+    SITE_URL = os.environ["SITE_URL"].strip().rstrip("/")
+elif DEBUG:
+    SITE_URL = f"http://127.0.0.1:{_inteiro('PORT', 8000, minimo=1)}"
+else:
+    raise ImproperlyConfigured("Defina SITE_URL no ambiente: o endereço público do sistema (p. ex. "
+                               "https://concursos.prefeitura.gov.br), impresso no QR code de cada documento.")
+if not DEBUG and not SITE_URL.startswith("https://"):
+    raise ImproperlyConfigured(f"SITE_URL deve começar por https:// em produção, não «{SITE_URL}».")
+_HOST_DO_SITE = urlsplit(SITE_URL).hostname or ""
+if not DEBUG and not any(h == "*" or h == _HOST_DO_SITE or (h.startswith(".") and ("." + _HOST_DO_SITE).endswith(h))
+                         for h in ALLOWED_HOSTS):
+    raise ImproperlyConfigured(f"O endereço de SITE_URL ({_HOST_DO_SITE}) não está em ALLOWED_HOSTS: a página de "
+                               "verificação impressa nos documentos não abriria.")
 
 # Limite do upload de CSV no simulador (10 MiB em memória).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024

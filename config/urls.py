@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, reverse_lazy
 from django.views.generic import RedirectView
 
 from acesso.bloqueio import uma_tentativa_por_vez
@@ -8,6 +8,8 @@ from nucleo.views import ver_no_site
 admin.site.site_header = "Cotas raciais em concursos públicos"
 admin.site.site_title = "Cotas raciais"
 admin.site.index_title = "Administração"
+# «Ver o site» leva à página pública (a de transparência), não de volta ao login do admin.
+admin.site.site_url = reverse_lazy("transparencia:indice")
 
 urlpatterns = [
     path("", RedirectView.as_view(url="/admin/", permanent=False)),

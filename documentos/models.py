@@ -14,6 +14,7 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from documentos.tipos import tipos_de_documento
+from nucleo.endereco import endereco_publico
 
 
 def _caminho(documento: DocumentoEmitido, nome: str) -> str:
@@ -77,7 +78,7 @@ class DocumentoEmitido(models.Model):
     @property
     def url_verificacao(self) -> str:
         """Endereço absoluto da página pública (impresso no PDF e no QR code)."""
-        return settings.SITE_URL.rstrip("/") + self.get_absolute_url()
+        return endereco_publico() + self.get_absolute_url()
 
 
 class TarefaEmSegundoPlano(DBTaskResult):

@@ -78,8 +78,8 @@ class Simulacao:
     posicoes: int
     linhas: list[LinhaQuadro]
     tipos: list[Tipo]
-    celulas_lote: list[tuple[str, str, int]]
-    celulas_cadastro: list[tuple[str, str, int]]
+    celulas_lote: list[tuple[str, str, int, str]]
+    celulas_cadastro: list[tuple[str, str, int, str]]
     ajustes: list[AjusteExibido]
     titulares: list[Titular] | None
     candidatos_lidos: int
@@ -123,12 +123,14 @@ class Simulacao:
         return sum(1 for t in self.titulares or () if t.revertida)
 
 
-def _faixa_html(celulas: list[tuple[str, str, int]]) -> str:
+def _faixa_html(celulas: list[tuple[str, str, int, str]]) -> str:
+    # O código do tipo de vaga (AC, PCD, NEG…) escrito em cada posição, como na legenda: a cor não é o único sinal.
     itens = []
-    for classe, rotulo, posicao in celulas:
+    for classe, rotulo, posicao, codigo in celulas:
         rotulo = escape(rotulo)
-        itens.append(f'<li class="{classe}" title="{rotulo}" aria-label="{rotulo}">{posicao}</li>')
-    return mark_safe("".join(itens))  # rótulos escapados; classes e números gerados aqui
+        itens.append(f'<li class="{classe}" title="{rotulo}" aria-label="{rotulo}">{posicao}'
+                     f'<span class="tipo-vaga" aria-hidden="true">{escape(codigo)}</span></li>')
+    return mark_safe("".join(itens))  # rótulos e códigos escapados; classes e números gerados aqui
 
 
 def numero(valor: Decimal) -> str:
@@ -171,7 +173,7 @@ def simular(*, lei: Lei, vagas: int, vagas_pcd: int | None = None, posicoes: int
             classe += " aj"
         if p > vagas:
             rotulo += " (cadastro de reserva)"
-        celulas.append((classe, rotulo, p))
+        celulas.append((classe, rotulo, p, codigo))
 
     titulares = None
     lidos = habilitados = 0

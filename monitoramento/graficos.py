@@ -21,9 +21,14 @@ from math import ceil
 
 import pygal
 from django.utils.safestring import SafeString, mark_safe
+from pygal.etree import etree as arvore_do_pygal
 from pygal.style import Style
 
 from nucleo.texto import milhar, plural
+
+# O pygal usa o lxml quando ele está instalado (o pyHanko o traz), e o SVG sairia com outra árvore: os gráficos são
+# limpos e conferidos sobre a árvore da biblioteca padrão, a mesma em toda instalação.
+arvore_do_pygal.to_etree()
 
 SEM_DADOS = "Sem dados no período"
 TRAVESSAO = "—"

@@ -32,7 +32,8 @@ def test_sem_debug_nem_secret_key_o_comando_de_producao_recusa_e_explica(comando
 def test_com_a_secret_key_e_sem_debug_o_processo_roda_em_modo_de_producao():
     chave = base64.urlsafe_b64encode(os.urandom(32)).decode()
     r = manage("shell", "-c", "from django.conf import settings; print('DEBUG', settings.DEBUG)",
-               SECRET_KEY=secrets.token_urlsafe(50), CHAVE_CEDULAS=chave)
+               SECRET_KEY=secrets.token_urlsafe(50), CHAVE_CEDULAS=chave,
+               SITE_URL="https://127.0.0.1")
     assert r.returncode == 0, r.stderr
     assert "DEBUG False" in r.stdout
 

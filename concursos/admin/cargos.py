@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 
+from concursos.admin.comum import edital_com_orgao
 from concursos.models import Cargo
 from legislacao import motor
 from nucleo.historico import HistoricoSoConsultaAdmin
@@ -42,7 +43,7 @@ class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     caminho_orgao = "certame__orgao"
     list_display = ["codigo", "nome", "edital", "escolaridade", "vagas", "vagas_pcd", "reservadas", "listas"]
     list_filter = ["escolaridade", "certame__estado"]
-    list_select_related = ["certame"]
+    list_select_related = ["certame__orgao"]
     search_fields = ["codigo", "nome", "certame__numero_edital"]
     fields = ["certame", ("codigo", "nome"), ("natureza", "escolaridade"), ("vagas", "vagas_pcd")]
 
@@ -51,8 +52,7 @@ class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
 
     @admin.display(description="edital", ordering="certame__numero_edital")
     def edital(self, cargo: Cargo) -> str:
-        return format_html('<a href="{}">{}</a>', reverse("admin:concursos_certame_painel", args=[cargo.certame_id]),
-                           cargo.certame.numero_edital)
+        return edital_com_orgao(cargo.certame)
 
     @admin.display(description="reservadas pela lei")
     def reservadas(self, cargo: Cargo) -> str:

@@ -9,6 +9,7 @@ from django.utils.html import format_html
 
 from concursos.admin.comum import (
     CertameFiltro,
+    edital_com_orgao,
 )
 from concursos.models import (
     Chamada,
@@ -47,7 +48,7 @@ class ChamadaAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
     caminho_orgao = "cargo__certame__orgao"
     list_display = ["__str__", "cargo_link", "edital", "data", "ato", "convocados", "criada_por", "criada_em"]
     list_filter = [ChamadaCertameFiltro, "tipo"]
-    list_select_related = ["cargo__certame", "criada_por"]
+    list_select_related = ["cargo__certame__orgao", "criada_por"]
     search_fields = ["ato", "cargo__codigo", "cargo__nome"]
     fields = ["cargo", "numero", "tipo", "data", "ato", "observacao", "criada_por", "criada_em"]
     readonly_fields = fields
@@ -63,7 +64,7 @@ class ChamadaAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
 
     @admin.display(description="edital")
     def edital(self, chamada: Chamada) -> str:
-        return chamada.cargo.certame.numero_edital
+        return edital_com_orgao(chamada.cargo.certame, link=False)
 
     @admin.display(description="convocados", ordering="n_convocados")
     def convocados(self, chamada: Chamada) -> int:

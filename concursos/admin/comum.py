@@ -7,7 +7,9 @@ import re
 from collections import Counter
 
 from django.contrib import admin
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from simple_history.manager import SIMPLE_HISTORY_REVERSE_ATTR_NAME
 
 from concursos.busca import palavras
@@ -54,6 +56,15 @@ ACOES_ETAPA = {
 
 def explicacao_da_etapa(certame: Certame, seguinte: str) -> str:
     return ACOES_ETAPA[seguinte][1].format(artigo=certame.citar("artigo_autodeclaracao"))
+
+
+def edital_com_orgao(certame: Certame, *, link: bool = True) -> str:
+    """A coluna «edital» das listas: o número (com o link ao painel) e, embaixo, o órgão, em letra menor; dois órgãos
+    podem ter, cada um, o seu «001/2026». Quem lista pede o certame com o órgão (list_select_related)."""
+    numero = (format_html('<a href="{}">{}</a>', reverse("admin:concursos_certame_painel", args=[certame.pk]),
+                          certame.numero_edital) if link else certame.numero_edital)
+    orgao = certame.orgao.sigla or certame.orgao.nome
+    return format_html('{}<br><span class="orgao-do-edital">{}</span>', numero, orgao)
 
 
 def pode_ver_sensiveis(request) -> bool:
@@ -266,10 +277,10 @@ class CertameFiltro(admin.SimpleListFilter):
 
     def lookups(self, request, model_admin):
         # Só os certames dos órgãos da conta: o filtro não é uma lista dos editais dos outros órgãos.
-        certames = list(recortar(Certame.objects.only("pk", "numero_edital", "titulo", "orgao_id"), request.user,
-                                 "orgao"))
+        # Com o órgão (Certame.__str__): dois órgãos podem ter, cada um, o seu «Edital nº 001/2026».
+        certames = list(recortar(Certame.objects.only("pk", "numero_edital", "orgao__nome"), request.user, "orgao"))
         setattr(request, ORGAOS_DOS_CERTAMES, {c.pk: c.orgao_id for c in certames})
-        return [(str(c.pk), f"{c.numero_edital} — {c.titulo}") for c in certames]
+        return [(str(c.pk), str(c)) for c in certames]
 
     def queryset(self, request, queryset):
         valor = self.value()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.core.exceptions import FieldError, PermissionDenied, SuspiciousOperation
@@ -26,7 +27,7 @@ from concursos.exportacao import geracao as exportacoes
 from concursos.exportacao.formatos_seguros import FORMATOS
 from concursos.exportacao.recursos import ROTULOS
 from concursos.models import EstadoExportacao, Exportacao
-from concursos.recuperacao import marcar_paradas, reabrir_exportacao
+from concursos.recuperacao import marcar_paradas, processo_da_fila_parado, reabrir_exportacao
 
 RECENTES = 20
 FALHA_NA_HORA = ("Não foi possível gerar o arquivo: algum valor da lista não pôde ser escrito neste formato. Tente "
@@ -176,8 +177,11 @@ class ExportacaoEmSegundoPlanoMixin:
             return redirect(self._nome_url("exportacao"), exportacao_id=exportacao.pk)
         parada = (exportacao.estado == EstadoExportacao.NA_FILA
                   and timezone.now() - exportacao.criada_em > timedelta(seconds=30))
+        # O comando do processo da fila é assunto do administrador, e só quando a fila de fato parou.
+        fila_parada = parada and request.user.is_superuser and processo_da_fila_parado(exportacao.criada_em)
         return TemplateResponse(request, "admin/concursos/exportacao/progresso.html", self._contexto(
-            request, exportacao.descricao, exportacao=exportacao, parada=parada,
+            request, exportacao.descricao, exportacao=exportacao, parada=parada, fila_parada=fila_parada,
+            minutos_sem_sinal=settings.TAREFAS_SEM_SINAL_MINUTOS,
             processadas=_mil(exportacao.linhas_processadas), total=_mil(exportacao.total_linhas)))
 
     def exportacao_arquivo_view(self, request, exportacao_id: int):

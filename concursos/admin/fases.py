@@ -19,6 +19,7 @@ from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
 
+from concursos.admin.comum import edital_com_orgao
 from concursos.admin.formularios import campo_da_publicacao
 from concursos.documentos import emitir_classificados_fase
 from concursos.importacao.resultado_da_fase import resultado_da_fase_importar
@@ -54,7 +55,7 @@ class FaseAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     caminho_orgao = "certame__orgao"
     list_display = ["__str__", "edital", "tipo", "regra", "andamento"]
     list_filter = ["tipo", "certame__estado"]
-    list_select_related = ["certame"]
+    list_select_related = ["certame__orgao"]
     search_fields = ["nome", "certame__numero_edital"]
     readonly_fields = ["base_da_reserva", "andamento", "resultado_importado", "corte_aplicado_info"]
     fieldsets = [
@@ -80,8 +81,7 @@ class FaseAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
 
     @admin.display(description="edital", ordering="certame__numero_edital")
     def edital(self, fase: Fase) -> str:
-        return format_html('<a href="{}">{}</a>', reverse("admin:concursos_certame_painel", args=[fase.certame_id]),
-                           fase.certame.numero_edital)
+        return edital_com_orgao(fase.certame)
 
     @admin.display(description="regra de corte")
     def regra(self, fase: Fase) -> str:

@@ -15,9 +15,10 @@ from datetime import timedelta
 from functools import wraps
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils import timezone
@@ -26,8 +27,9 @@ from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
 from concursos.importacao.acompanhamento import executar_importacao
 from concursos.importacao.leiaute import COLUNAS_DOCUMENTO, leiaute_do_certame
 from concursos.importacao.leitura import contar_linhas, ler_previa
+from concursos.importacao.modelo import MODELOS, modelo_csv, modelo_xlsx, nome_do_arquivo
 from concursos.models import Certame, EstadoCertame, EstadoImportacao, Importacao
-from concursos.recuperacao import marcar_paradas, reabrir_importacao
+from concursos.recuperacao import marcar_paradas, processo_da_fila_parado, reabrir_importacao
 from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx, limite_em_fluxo
 from nucleo.acessos import TipoAcesso, registrar_acesso_na_requisicao
 from nucleo.orgaos import recortar
@@ -139,6 +141,7 @@ def enviar(request, certame_id: int, *, admin_site):
     return render(request, "admin/concursos/importacao/enviar.html", _contexto(
         request, admin_site, certame, f"Importar arquivo da banca — edital {certame.numero_edital}",
         formulario=formulario, recentes=recentes, leiaute=leiaute_do_certame(certame.exigencias_documentais()),
+        modelos=MODELOS.values(),
         limite_na_hora=milhar(LIMITE_NA_HORA),
         travado=certame.inscricoes_travadas, artigo_travado=certame.citar("artigo_autodeclaracao"),
         retificacao=retificacao))
@@ -171,15 +174,25 @@ def progresso(request, importacao_id: int, *, admin_site):
                     quantidade=len(previa), orgao_id=importacao.certame.orgao_id, objeto=importacao)
         except OSError:
             pass  # o arquivo pode ter sido removido do armazenamento; a prévia é só conveniência
+    # O aviso diz a autodeclaração da linha: dado sensível, só para quem o vê, com o acesso registrado.
+    avisos = importacao.avisos if pode_ver_sensiveis(request) else []
+    if avisos:
+        registrar_acesso_na_requisicao(
+            request, tipo=TipoAcesso.PREVIA, descricao=f"Avisos da importação {importacao.nome_original}",
+            quantidade=len(avisos), orgao_id=importacao.certame.orgao_id, objeto=importacao)
     parada = (importacao.estado == EstadoImportacao.PENDENTE
               and timezone.now() - importacao.criada_em > timedelta(seconds=30))
+    # O comando do processo da fila é assunto do administrador, e só quando a fila de fato parou.
+    fila_parada = parada and request.user.is_superuser and processo_da_fila_parado(importacao.criada_em)
     return render(request, "admin/concursos/importacao/progresso.html", _contexto(
         request, admin_site, certame, f"Importação de «{importacao.nome_original}»",
         importacao=importacao, em_andamento=em_andamento, validada=validada,
         retificacao=importacao.efeitos is not None,
         gravada=not importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA,
         colunas=colunas, previa=previa, erros=importacao.erros[:ERROS_NA_PAGINA],
-        mais_erros=max(0, len(importacao.erros) - ERROS_NA_PAGINA), parada=parada,
+        mais_erros=max(0, len(importacao.erros) - ERROS_NA_PAGINA), parada=parada, fila_parada=fila_parada,
+        avisos=avisos, avisos_ocultos=len(importacao.avisos) - len(avisos),
+        minutos_sem_sinal=settings.TAREFAS_SEM_SINAL_MINUTOS,
         processadas=milhar(importacao.linhas_processadas),
         total=milhar(importacao.total_linhas) if importacao.total_linhas is not None else None))
 
@@ -227,6 +240,20 @@ def _erros_csv(importacao: Importacao) -> HttpResponse:
     return resposta
 
 
+def modelo(request, certame_id: int, tipo: str, formato: str, *, admin_site):
+    certame = get_object_or_404(recortar(Certame.objects.all(), request.user, "orgao"), pk=certame_id)
+    escolhido = MODELOS.get(tipo)
+    if escolhido is None or formato not in ("csv", "xlsx"):
+        raise Http404("Modelo desconhecido.")
+    if formato == "csv":
+        resposta = HttpResponse(modelo_csv(certame, escolhido), content_type="text/csv; charset=utf-8")
+    else:
+        resposta = HttpResponse(modelo_xlsx(certame, escolhido), content_type=(
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))
+    resposta["Content-Disposition"] = f'attachment; filename="{nome_do_arquivo(certame, escolhido, formato)}"'
+    return resposta
+
+
 def urls(admin_site) -> list:
     def view(funcao):
         @wraps(funcao)
@@ -237,4 +264,6 @@ def urls(admin_site) -> list:
     return [
         path("certame/<int:certame_id>/importar/", view(enviar), name="concursos_certame_importar"),
         path("importacao/<int:importacao_id>/", view(progresso), name="concursos_importacao_progresso"),
+        path("certame/<int:certame_id>/importar/modelo-<str:tipo>.<str:formato>", view(modelo),
+             name="concursos_certame_importar_modelo"),
     ]

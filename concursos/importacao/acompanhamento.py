@@ -70,7 +70,8 @@ def executar_importacao(importacao: Importacao, *, acompanhar: bool = True) -> I
     gravar = not importacao.simulacao
     importacao.sinalizar(estado=EstadoImportacao.VALIDANDO, linhas_processadas=0)
     acompanhamento = Acompanhamento(importacao)
-    campos = ["estado", "resumo", "erros", "total_linhas", "linhas_processadas", "concluida_em", "sha256", "efeitos"]
+    campos = ["estado", "resumo", "erros", "avisos", "total_linhas", "linhas_processadas", "concluida_em", "sha256",
+              "efeitos"]
     try:
         with importacao.arquivo.open("rb") as arquivo:
             resultado = importar(
@@ -93,6 +94,8 @@ def executar_importacao(importacao: Importacao, *, acompanhar: bool = True) -> I
                                   "envie o arquivo de novo.")
         importacao.erros = [{"linha": e.linha, "coluna": e.coluna, "valor": e.valor, "motivo": e.motivo}
                             for e in resultado.erros]
+        importacao.avisos = [{"linha": e.linha, "coluna": e.coluna, "valor": e.valor, "motivo": e.motivo}
+                             for e in resultado.avisos]
         importacao.total_linhas = resultado.linhas
         importacao.linhas_processadas = resultado.linhas
         importacao.sha256 = resultado.sha256 or importacao.sha256

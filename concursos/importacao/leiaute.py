@@ -77,8 +77,13 @@ CONFERENCIAS = {"aceito": "aceito", "aceita": "aceito", "recusado": "recusado", 
 
 
 class ErroCabecalho(Exception):
-    def __init__(self, erros: list[Erro]):
+    """O cabeçalho recusado. Quando ele ainda diz que arquivo é (`modo`), as `posicoes` das colunas presentes deixam
+    validar as linhas na mesma passada: todos os erros do arquivo aparecem de uma vez, não só na tentativa seguinte."""
+
+    def __init__(self, erros: list[Erro], modo: str = "", posicoes: dict[str, int] | None = None):
         self.erros = erros
+        self.modo = modo
+        self.posicoes = posicoes
         super().__init__("\n".join(str(e) for e in erros))
 
 
@@ -131,5 +136,13 @@ def mapear_cabecalho(cabecalho: list[str]) -> tuple[str, dict[str, int], list[st
         erros.extend(Erro(1, c, "", "a conferência e o motivo precisam da coluna documento no cabeçalho.")
                      for c in COLUNAS_DOCUMENTO[1:] if c in posicoes)
     if erros:
-        raise ErroCabecalho(erros)
+        # Sem nenhuma coluna que diga o tipo do arquivo, as linhas não têm como ser conferidas.
+        tipo_conhecido = modo == MODO_INSCRICOES or any(c in posicoes for c in COLUNAS_RESULTADO + COLUNAS_DOCUMENTO)
+        raise ErroCabecalho(erros, modo if tipo_conhecido else "", posicoes if tipo_conhecido else None)
     return modo, posicoes, ignoradas
+
+
+def colunas_ausentes(modo: str, posicoes: dict[str, int]) -> frozenset[str]:
+    """As colunas obrigatórias que faltam no cabeçalho: o erro é um só, o do cabeçalho, e não um por linha."""
+    obrigatorias = OBRIGATORIAS_INSCRICAO if modo == MODO_INSCRICOES else ("inscricao",)
+    return frozenset(c for c in obrigatorias if c not in posicoes)

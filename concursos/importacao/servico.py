@@ -43,12 +43,14 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from concursos.importacao import falhas
+from concursos.importacao.avisos import reserva_fora_dos_grupos
 from concursos.importacao.gravacao import Gravacao, atualizacao_candidato
 from concursos.importacao.leiaute import (
     COLUNAS,
     COLUNAS_RESULTADO,
     MODO_INSCRICOES,
     ErroCabecalho,
+    colunas_ausentes,
     mapear_cabecalho,
 )
 from concursos.importacao.leitura import Fonte, abrir, em_paralelo
@@ -90,6 +92,9 @@ class ResultadoDaImportacao:
     documentos_conferidos: int = 0
     erros: list[Erro] = field(default_factory=list)
     total_erros: int = 0
+    # O que não impede a gravação, mas o RH precisa ver (concursos/importacao/avisos.py).
+    avisos: list[Erro] = field(default_factory=list)
+    total_avisos: int = 0
     colunas_ignoradas: list[str] = field(default_factory=list)
     colunas: list[str] = field(default_factory=list)
     gravado: bool = False
@@ -107,29 +112,37 @@ class ResultadoDaImportacao:
     def resumo(self) -> str:
         """O resumo em português, o mesmo no comando e no admin."""
         if self.modo == MODO_INSCRICOES:
-            tipo = "inscrições"
+            tipo = "Arquivo de inscrições"
+        elif self.modo:
+            tipo = "Arquivo de resultados" if set(COLUNAS_RESULTADO) & set(self.colunas) else "Arquivo de documentos"
         else:
-            tipo = "resultados" if set(COLUNAS_RESULTADO) & set(self.colunas) else "documentos"
+            # O cabeçalho não diz que arquivo é (nenhuma coluna do leiaute além da inscrição): as linhas não são lidas.
+            tipo = "Arquivo fora do leiaute"
         retificacao = " (retificação do resultado)" if self.efeitos is not None else ""
-        partes = [f"Arquivo de {tipo}{retificacao}: {milhar(self.linhas)} linha(s) lida(s)."]
+        lidas = plural(self.linhas, "linha lida", "linhas lidas") if self.modo else "as linhas não foram lidas"
+        partes = [f"{tipo}{retificacao}: {lidas}."]
         if self.erros:
-            partes.append(f"{milhar(self.total_erros)} erro(s); nada foi gravado.")
+            partes.append(f"{plural(self.total_erros, 'erro')}; nada foi gravado.")
             return " ".join(partes)
         verbo = "" if self.gravado else " (simulação: nada foi gravado)"
         if self.modo == MODO_INSCRICOES:
-            partes.append(f"Candidatos: {milhar(self.candidatos_criados)} novo(s), "
-                          f"{milhar(self.candidatos_atualizados)} atualizado(s).")
-        partes.append(f"Inscrições: {milhar(self.inscricoes_criadas)} nova(s), {milhar(self.inscricoes_atualizadas)} "
-                      f"atualizada(s), {milhar(self.inscricoes_sem_mudanca)} sem alteração{verbo}.")
+            partes.append(f"Candidatos: {plural(self.candidatos_criados, 'novo')}, "
+                          f"{plural(self.candidatos_atualizados, 'atualizado')}.")
+        partes.append(f"Inscrições: {plural(self.inscricoes_criadas, 'nova')}, "
+                      f"{plural(self.inscricoes_atualizadas, 'atualizada')}, {milhar(self.inscricoes_sem_mudanca)} sem "
+                      f"alteração{verbo}.")
         if self.documentos_registrados or self.documentos_conferidos:
-            partes.append(f"Documentos para a reserva: {milhar(self.documentos_registrados)} registrado(s), "
-                          f"{milhar(self.documentos_conferidos)} conferido(s) pela banca{verbo}.")
+            partes.append(f"Documentos para a reserva: {plural(self.documentos_registrados, 'registrado')}, "
+                          f"{plural(self.documentos_conferidos, 'conferido')} pela banca{verbo}.")
         if self.efeitos:
             vagas = plural(len(self.efeitos), "posição fica vaga", "posições ficam vagas")
             quem = "quem a ocupava" if len(self.efeitos) == 1 else "quem as ocupava"
             partes.append(f"{vagas} pela eliminação de {quem}, e cada uma vai ao próximo da mesma lista, se houver.")
         if self.colunas_ignoradas:
             partes.append(f"Colunas ignoradas: {', '.join(self.colunas_ignoradas)}.")
+        if self.total_avisos:
+            partes.append(f"{plural(self.total_avisos, 'aviso')} sobre os dados da banca, linha a linha, na lista de "
+                          "avisos.")
         return " ".join(partes)
 
 
@@ -238,12 +251,22 @@ def _importar(certame: Certame, arquivo: BinaryIO, nome: str, gravar: bool, regi
     try:
         fonte = abrir(arquivo, nome)
         try:
-            modo, posicoes, ignoradas = mapear_cabecalho(fonte.cabecalho)
-            resultado.modo = modo
-            resultado.colunas_ignoradas = ignoradas
-            resultado.colunas = [c for c in COLUNAS if c in posicoes]
-            leitura = Leitura(modo, frozenset(posicoes))
-            _executar(certame, fonte, posicoes, leitura, preparo, erros, resultado, gravar, registro, progresso)
+            try:
+                modo, posicoes, ignoradas = mapear_cabecalho(fonte.cabecalho)
+            except ErroCabecalho as exc:
+                if exc.posicoes is None:
+                    raise
+                for e in exc.erros:
+                    erros(e.linha, e.coluna, e.valor, e.motivo)
+                resultado.modo = exc.modo
+                resultado.colunas = [c for c in COLUNAS if c in exc.posicoes]
+                _conferir_as_linhas(certame, fonte, exc.modo, exc.posicoes, erros, resultado)
+            else:
+                resultado.modo = modo
+                resultado.colunas_ignoradas = ignoradas
+                resultado.colunas = [c for c in COLUNAS if c in posicoes]
+                leitura = Leitura(modo, frozenset(posicoes))
+                _executar(certame, fonte, posicoes, leitura, preparo, erros, resultado, gravar, registro, progresso)
         finally:
             fonte.fechar()
     except ErroCabecalho as exc:
@@ -259,6 +282,20 @@ def _importar(certame: Certame, arquivo: BinaryIO, nome: str, gravar: bool, regi
     resultado.total_erros = erros.total
     resultado.segundos = time.perf_counter() - inicio
     return resultado
+
+
+def _conferir_as_linhas(certame: Certame, fonte: Fonte, modo: str, posicoes: dict[str, int], erros: Erros,
+                        resultado: ResultadoDaImportacao) -> None:
+    """Com o cabeçalho recusado, ainda confere cada valor das linhas (sem o banco, sem gravar nada): quem corrige a
+    coluna que falta já corrige também as linhas, na mesma tentativa. As verificações entre linhas e contra o banco
+    (repetições, inscrições de outro certame) precisam do arquivo inteiro certo e ficam para o envio seguinte."""
+    erros.ausentes = colunas_ausentes(modo, posicoes)
+    cargos = dict(Cargo.objects.filter(certame=certame).values_list("codigo", "pk"))
+    documentos = documentos_do_certame(certame) if "documento" in posicoes else DocumentosDoCertame({})
+    leitura = Leitura(modo, frozenset(posicoes))
+    for _ in ler_lotes(fonte, posicoes, leitura, cargos, None, erros, documentos):
+        pass
+    resultado.linhas = leitura.linhas
 
 
 def _ordem_coluna(coluna: str) -> int:
@@ -343,7 +380,7 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
         with transaction.atomic():
             # Trava o certame: duas importações do mesmo certame não se cruzam, e o certame não muda de
             # etapa (encerramento das inscrições) no meio da gravação.
-            certame = Certame.objects.select_for_update().get(pk=certame.pk)
+            certame = Certame.objects.select_for_update(of=("self",)).get(pk=certame.pk)
             cargos = dict(Cargo.objects.filter(certame=certame).values_list("codigo", "pk"))
             if preparo.postgres:
                 with connection.cursor() as cursor:
@@ -394,6 +431,7 @@ def _executar(certame: Certame, fonte: Fonte, posicoes: dict[str, int], leitura:
             if leitura.linhas == 0 and not erros.total:
                 erros(2, "", "", "o arquivo não tem nenhuma linha de dados depois do cabeçalho.")
             resultado.linhas = leitura.linhas
+            resultado.avisos, resultado.total_avisos = reserva_fora_dos_grupos(certame, leitura)
             if erros.cheio or not leitura.linhas:
                 transaction.set_rollback(True)
                 return

@@ -149,11 +149,15 @@ class Erros:
         self.total = 0
         self.limite = limite
         self.acusados: set[tuple[int, str]] = set()
+        # A coluna obrigatória que falta no cabeçalho é um erro só, o da linha 1, e não um em cada linha.
+        self.ausentes: frozenset[str] = frozenset()
 
     def __call__(self, linha: int, coluna: str, valor: str, motivo: str) -> None:
         # Um erro por campo: o valor recusado pelos caracteres é apagado, e o «obrigatório» que isso daria
         # não é um segundo erro.
         if coluna:
+            if linha > 1 and coluna in self.ausentes:
+                return
             if (linha, coluna) in self.acusados:
                 return
             self.acusados.add((linha, coluna))

@@ -211,7 +211,7 @@ ATO_DA_ETAPA = {
 @transaction.atomic
 def certame_avancar(*, certame: Certame, usuario, data: date | None = None, publicacao: str = "") -> Certame:
     """Leva o certame à etapa seguinte: inscrições encerradas → resultado → homologado."""
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    certame = Certame.objects.select_for_update(of=("self",)).get(pk=certame.pk)
     seguinte = PROXIMO_ESTADO.get(certame.estado)
     if seguinte is None:
         raise ErroOperacao(f"Não há etapa seguinte a «{certame.get_estado_display()}» por esta ação.")
@@ -238,7 +238,7 @@ def certame_avancar(*, certame: Certame, usuario, data: date | None = None, publ
 @transaction.atomic
 def certame_prorrogar(*, certame: Certame, ato: str, data: date, usuario) -> Certame:
     """Prorroga a validade uma vez, por igual período (CF art. 37, III), por ato publicado dentro da validade."""
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    certame = Certame.objects.select_for_update(of=("self",)).get(pk=certame.pk)
     if certame.estado != EstadoCertame.HOMOLOGADO or not certame.validade_ate or not certame.validade_meses:
         raise ErroOperacao("Só se prorroga a validade de um certame homologado com o prazo do edital informado.")
     if certame.prorrogado_ate:

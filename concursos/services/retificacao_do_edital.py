@@ -224,7 +224,7 @@ def certame_retificar(*, certame: Certame, dados_certame: dict, dados_cargos: di
     (de CAMPOS_DO_CERTAME); `dados_cargos`: por id do cargo, os campos do cargo que mudam (de CAMPOS_DO_CARGO);
     `aplicar_posicoes_da_lei`: nas regras congeladas antes da correção, a posição que a lei fixa passa a ser sempre do
     grupo da lei (decisão 0014)."""
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    certame = Certame.objects.select_for_update(of=("self",)).get(pk=certame.pk)
     # Os cargos também: uma chamada simultânea (que trava o cargo) não passa entre a conferência e a gravação.
     list(Cargo.objects.select_for_update().filter(pk__in=list(dados_cargos)))
     if not motivo.strip():

@@ -17,7 +17,7 @@ from django.utils.decorators import method_decorator
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 
-from concursos.admin.comum import CertameFiltro
+from concursos.admin.comum import CertameFiltro, edital_com_orgao
 from documentos.envios import limite_em_fluxo
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import (
@@ -109,7 +109,7 @@ class ComissaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
     list_display = ["__str__", "edital", "instancia", "ato_designacao", "data_designacao", "composicao",
                     "sessoes_n", "resultado"]
     list_filter = ["instancia", CertameFiltro]
-    list_select_related = ["certame__lei"]
+    list_select_related = ["certame__lei", "certame__orgao"]
     search_fields = ["certame__numero_edital", "certame__titulo", "ato_designacao"]
     inlines = [MembroInline]
     # Sem ações em massa: apagar passa pela ficha, que confere se a comissão já fez sessão.
@@ -158,8 +158,7 @@ class ComissaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
 
     @admin.display(description="edital", ordering="certame__numero_edital")
     def edital(self, comissao: Comissao) -> str:
-        return format_html('<a href="{}">{}</a>', reverse("admin:concursos_certame_painel", args=[comissao.certame_id]),
-                           comissao.certame.numero_edital)
+        return edital_com_orgao(comissao.certame)
 
     @admin.display(description="composição")
     def composicao(self, comissao: Comissao) -> str:

@@ -11,7 +11,7 @@ from django.contrib import admin, messages
 from django.urls import path
 from django.utils.html import format_html
 
-from concursos.admin.comum import CertameFiltro, FichaSensivelMixin
+from concursos.admin.comum import CertameFiltro, FichaSensivelMixin, edital_com_orgao
 from concursos.models import Inscricao
 from heteroidentificacao import services
 from heteroidentificacao.admin.formularios import (
@@ -70,7 +70,7 @@ class RecursoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, FichaSensiv
     list_display = ["inscricao", "candidato", "edital", "decisao", "protocolado_em", "situacao", "pauta",
                     "registrado_por"]
     list_filter = ["estado", CertameDoRecursoFiltro, "avaliacao__sessao__comissao"]
-    list_select_related = ["avaliacao__inscricao__candidato", "avaliacao__sessao__comissao__certame",
+    list_select_related = ["avaliacao__inscricao__candidato", "avaliacao__sessao__comissao__certame__orgao",
                            "julgamento__sessao", "registrado_por"]
     search_fields = ["avaliacao__inscricao__numero"]
     search_help_text = "Número de inscrição, exato."
@@ -100,7 +100,7 @@ class RecursoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, FichaSensiv
 
     @admin.display(description="edital")
     def edital(self, recurso: Recurso) -> str:
-        return recurso.avaliacao.sessao.comissao.certame.numero_edital
+        return edital_com_orgao(recurso.avaliacao.sessao.comissao.certame, link=False)
 
     @admin.display(description="decisão recorrida")
     def decisao(self, recurso: Recurso) -> str:
@@ -224,7 +224,7 @@ class ProcedimentoFraudeAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, 
     list_display = ["inscricao_numero", "candidato", "edital", "instaurado_em", "ato", "situacao", "decidido_em",
                     "encaminhado_mp_em"]
     list_filter = ["estado", CertameDaInscricaoFiltro]
-    list_select_related = ["inscricao__candidato", "inscricao__certame"]
+    list_select_related = ["inscricao__candidato", "inscricao__certame__orgao"]
     search_fields = ["inscricao__numero", "ato"]
     fieldsets = [
         ("Instauração", {"fields": ["inscricao_numero", "candidato", "edital", "instaurado_em", "ato", "fatos"]}),
@@ -252,7 +252,7 @@ class ProcedimentoFraudeAdmin(RecorteOrgaoAdmin, SoConsultaMixin, PaginasMixin, 
 
     @admin.display(description="edital")
     def edital(self, procedimento: ProcedimentoFraude) -> str:
-        return procedimento.inscricao.certame.numero_edital
+        return edital_com_orgao(procedimento.inscricao.certame, link=False)
 
     @admin.display(description="estado", ordering="estado")
     def situacao(self, procedimento: ProcedimentoFraude) -> str:

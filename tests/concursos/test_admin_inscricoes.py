@@ -83,7 +83,7 @@ def test_filtros_por_certame_e_cargo(admin_client, inscricoes, fazer_certame):
     certame = inscricoes[0].certame
     med = certame.cargos.get(codigo="MED")
     html = admin_client.get(LISTA).content.decode()
-    assert "001/2024 — Concurso de teste" in html
+    assert "Edital nº 001/2024 — Prefeitura Municipal de Vargem Alta" in html
     # Sem certame escolhido, o filtro de cargo não aparece (um certame pode ter centenas de cargos).
     assert "MED — Cargo MED" not in html
     resposta = admin_client.get(LISTA, {"certame": certame.pk})

@@ -81,6 +81,7 @@ def gunicorn():
     porta = _porta_livre()
     ambiente = {**os.environ, "DATABASE_URL": url, "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
                 "CHAVE_CEDULAS": base64.urlsafe_b64encode(os.urandom(32)).decode(), "ALLOWED_HOSTS": "127.0.0.1",
+                "SITE_URL": "https://127.0.0.1",
                 "SECURE_SSL_REDIRECT": "0", "TASKS_BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}
     processo = subprocess.Popen(
         [str(RAIZ / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{porta}",

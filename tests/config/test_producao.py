@@ -9,7 +9,8 @@ import sys
 
 from django.conf import settings
 
-PRODUCAO = {"DEBUG": "0", "ALLOWED_HOSTS": "concursos.prefeitura.gov.br"}
+PRODUCAO = {"DEBUG": "0", "ALLOWED_HOSTS": "concursos.prefeitura.gov.br",
+            "SITE_URL": "https://concursos.prefeitura.gov.br"}
 
 
 def em_producao(*args: str, **variaveis: str) -> subprocess.CompletedProcess:
@@ -49,3 +50,19 @@ def test_check_deploy_limpo_com_a_configuracao_padrao():
     r = em_producao("check", "--deploy", "--fail-level", "WARNING")
     assert r.returncode == 0, r.stderr
     assert "System check identified no issues" in r.stdout
+
+
+def test_producao_sem_site_url_recusa_subir_e_explica():
+    """O QR code de cada documento leva a SITE_URL: em produção ele não pode ficar no endereço de desenvolvimento."""
+    r = em_producao("check", SITE_URL="")
+    assert r.returncode != 0
+    assert "Defina SITE_URL no ambiente" in r.stderr
+
+
+def test_producao_com_site_url_sem_https_ou_fora_dos_hosts_recusa_subir():
+    r = em_producao("check", SITE_URL="http://concursos.prefeitura.gov.br")
+    assert r.returncode != 0
+    assert "SITE_URL deve começar por https://" in r.stderr
+    r = em_producao("check", SITE_URL="https://outro.gov.br")
+    assert r.returncode != 0
+    assert "O endereço de SITE_URL (outro.gov.br) não está em ALLOWED_HOSTS" in r.stderr

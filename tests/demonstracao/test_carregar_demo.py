@@ -3,6 +3,7 @@ from datetime import date
 from io import StringIO
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
@@ -48,8 +49,8 @@ def test_it_creates_the_demo_superuser_and_prints_the_credentials_with_a_warning
     assert "usuário: demo" in saida
     assert "senha:   demo12345" in saida
     assert "SÓ PARA DEMONSTRAÇÃO LOCAL" in saida
-    assert "http://127.0.0.1:8000/admin/ " in saida
-    assert "http://127.0.0.1:8000/admin/legislacao/lei/simulador/" in saida
+    assert f"{settings.SITE_URL}/admin/ " in saida
+    assert f"{settings.SITE_URL}/admin/legislacao/lei/simulador/" in saida
     assert "simular_vagas --lei" in saida
 
 
@@ -142,7 +143,7 @@ def test_it_creates_a_lawful_heteroidentification_commission_with_a_scheduled_se
     assert conferencia_da_comissao(comissao).regular
     assert comissao.sessoes.get().avaliacoes.count() > 0
     assert get_user_model().objects.get(username="presidente").check_password("comissao12345")
-    assert "http://127.0.0.1:8000/comissao/entrar/" in saida
+    assert f"{settings.SITE_URL}/comissao/entrar/" in saida
     carregar_demo()
     assert Comissao.objects.count() == 1
 

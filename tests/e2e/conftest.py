@@ -1,4 +1,7 @@
 import os
+import shutil
+from itertools import count
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +53,37 @@ def admin_logado(page, live_server, admin_user):
     digitar_o_codigo(page, dispositivo)
     page.wait_for_url(f"{live_server.url}/admin/")
     return page
+
+
+def pasta_de_artefatos() -> Path:
+    """Onde a CI guarda o que um revisor quer olhar: a pasta da variável ARTEFATOS ou «artefatos/» na raiz do
+    repositório (fora do Git, .gitignore)."""
+    return Path(os.environ.get("ARTEFATOS") or Path(__file__).resolve().parents[2] / "artefatos")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    relatorio = yield
+    if call.when == "call":
+        item.falhou = relatorio.failed
+    return relatorio
+
+
+@pytest.fixture
+def fotografar(request):
+    """fotografar(page, "nome"): a página inteira como o usuário a vê agora, em
+    <artefatos>/telas/<teste>/<nn>-<nome>.png, numeradas na ordem do caminho; se o teste falhar, a última página
+    fotografada ganha mais uma foto, a do momento da falha. A pasta do teste é refeita a cada execução."""
+    pasta = pasta_de_artefatos() / "telas" / request.node.originalname
+    shutil.rmtree(pasta, ignore_errors=True)
+    pasta.mkdir(parents=True)
+    numeros = count(1)
+    ultima = []
+
+    def fotografar(page, nome: str) -> None:
+        page.screenshot(path=pasta / f"{next(numeros):02d}-{nome}.png", full_page=True)
+        ultima[:] = [page]
+
+    yield fotografar
+    if getattr(request.node, "falhou", False) and ultima and not ultima[0].is_closed():
+        ultima[0].screenshot(path=pasta / f"{next(numeros):02d}-falha.png", full_page=True)

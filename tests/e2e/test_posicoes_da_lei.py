@@ -32,7 +32,7 @@ def test_a_pcd_nao_toma_a_quinta_posicao_de_afonso_claudio_no_simulador(leis_de_
     page.get_by_role("button", name="Simular").click()
 
     faixa = page.get_by_role("list", name="Vagas do lote: posições 1 a 10")
-    expect(faixa.locator('li[aria-label="Posição 5: Pretos e pardos"]')).to_have_text("5")
+    expect(faixa.locator('li[aria-label="Posição 5: Pretos e pardos"]')).to_have_text("5PP")
     expect(faixa.locator('li[aria-label^="Posição 6: Pessoas com deficiência"]')).to_have_class("v-pcd aj")
     expect(page.locator("#ajustes")).to_contain_text("que a lei fixa para Pretos e pardos")
     expect(page.locator("#bases")).to_contain_text("PP 5ª, 10ª (art. 3º, § 1º; fixadas na lei)")

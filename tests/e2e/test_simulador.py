@@ -24,7 +24,7 @@ def test_simulacao_de_afonso_claudio_com_8_vagas(leis_de_origem, admin_logado):
     expect(faixa.get_by_role("listitem")).to_have_count(8)
     for posicao in (5, 8):
         celula = faixa.locator(f'li[aria-label^="Posição {posicao}: Pretos e pardos"]')
-        expect(celula).to_have_text(str(posicao))
+        expect(celula).to_have_text(f"{posicao}PP")  # o número e o código do tipo, não só a cor
         expect(celula).to_have_class("v-g1" if posicao == 5 else "v-g1 aj")
     for posicao in (1, 2, 3, 4, 6, 7):
         expect(faixa.locator(f'li[aria-label="Posição {posicao}: Ampla concorrência"]')).to_have_count(1)

@@ -20,7 +20,16 @@ def simular(cliente, **dados):
 
 def celulas(html: str) -> list[tuple[str, str]]:
     """(classe, rótulo) de cada célula da faixa, na ordem."""
-    return re.findall(r'<li class="(v-[^"]+)" title="([^"]+)" aria-label="[^"]+">\d+</li>', html)
+    return re.findall(r'<li class="(v-[^"]+)" title="([^"]+)" aria-label="[^"]+">\d+'
+                      r'<span class="tipo-vaga" aria-hidden="true">[A-Z]+</span></li>', html)
+
+
+def test_cada_posicao_da_faixa_e_cada_item_da_legenda_dizem_o_codigo_do_tipo(admin_client):
+    html = simular(admin_client, lei="vargem-alta-es-2023", vagas=20).content.decode()
+    codigos = re.findall(r'aria-label="Posição (\d+): [^"]+">\d+'
+                         r'<span class="tipo-vaga" aria-hidden="true">([A-Z]+)</span>', html)
+    assert codigos[0] == ("1", "AC") and codigos[2] == ("3", "NEG")
+    assert '<span class="amostra com-codigo v-g1" aria-hidden="true">NEG</span>' in html
 
 
 def linha_do_quadro(html: str, codigo: str) -> str:

@@ -84,6 +84,8 @@ class Command(BaseCommand):
                                f"{plural(resultado.linhas, 'linha lida', 'linhas lidas')}: nada foi gravado.")
         self.stdout.write(f"Certame: {alvo} (id {alvo.pk}).")
         self.stdout.write(resultado.resumo())
+        for aviso in resultado.avisos:
+            self.stdout.write(f"Aviso: {aviso}")
         for efeito in resultado.efeitos or ():
             self.stdout.write(f"Inscrição {efeito['sai']} eliminada: {efeito['efeito']}")
         segundos = f"{resultado.segundos:.1f}".replace(".", ",")

@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from importlib import import_module
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
@@ -46,7 +47,6 @@ USUARIO_RH = "rh"
 USUARIO_ENCARREGADO = "encarregado"
 USUARIO_MONITORAMENTO = "monitoramento"
 SENHA_RH = "rh12345678"
-SERVIDOR = "http://127.0.0.1:8000"
 LEI_EXEMPLO = "vargem-alta-es-2023"
 AFONSO_CLAUDIO_SLUG = "afonso-claudio-es-lei-2552-2023"
 
@@ -363,7 +363,7 @@ class Command(BaseCommand):
     def _relatar_monitoramento(self, certames: list[Certame], comissao, relatorio) -> None:
         self.stdout.write("")
         anos = f"{certames[0].data_edital.year} a {certames[-1].data_edital.year}"
-        painel = f"{SERVIDOR}{reverse('monitoramento:painel')}"
+        painel = f"{settings.SITE_URL}{reverse('monitoramento:painel')}"
         self.stdout.write(f"Monitoramento: {len(certames)} concursos de {certames[0].orgao.nome} ({anos}), com "
                           "nomeações para cargos em comissão e estágios de 2018 a 2023.\n"
                           f"    Indicadores da reserva de vagas: {painel}\n"
@@ -371,9 +371,10 @@ class Command(BaseCommand):
                           "&ano=2020")
         ficha_da_comissao = reverse("admin:monitoramento_comissaomonitoramento_change", args=[comissao.pk])
         ficha_do_relatorio = reverse("admin:monitoramento_relatoriomonitoramento_change", args=[relatorio.pk])
-        self.stdout.write(f"    Comissão de monitoramento ({comissao.ato_numero}): {SERVIDOR}{ficha_da_comissao}")
+        self.stdout.write(f"    Comissão de monitoramento ({comissao.ato_numero}): "
+                          f"{settings.SITE_URL}{ficha_da_comissao}")
         self.stdout.write(f"    Relatório anual de 2023 ({relatorio.get_estado_display().lower()}): "
-                          f"{SERVIDOR}{ficha_do_relatorio}")
+                          f"{settings.SITE_URL}{ficha_do_relatorio}")
         self.stdout.write(f"    Membro da comissão (grupo «Comissão de monitoramento», só o órgão de Ubatuba): "
                           f"{USUARIO_MONITORAMENTO} / {SENHA_RH}")
 
@@ -382,7 +383,7 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(
             f"Comissão de heteroidentificação de demonstração: edital {comissao.certame.numero_edital} de "
             f"{comissao.certame.orgao.nome} (Lei 2.552/2023), 1ª sessão agendada com cotistas convocados."))
-        self.stdout.write(f"    Área da comissão: {SERVIDOR}{reverse('comissao:entrar')}")
+        self.stdout.write(f"    Área da comissão: {settings.SITE_URL}{reverse('comissao:entrar')}")
         self.stdout.write(f"    Membros (senha «{SENHA_MEMBROS}», só para demonstração local): {', '.join(logins)}")
 
     def _relatar_certame(self, certame: Certame, criado: bool) -> None:
@@ -392,7 +393,7 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(
             f"Certame de demonstração {situacao}: edital {certame.numero_edital} de {certame.orgao.nome} "
             f"({certame.get_estado_display()}, {certame.cargos.count()} cargos, {inscricoes} inscrições)."))
-        self.stdout.write(f"    {SERVIDOR}{reverse('admin:concursos_certame_painel', args=[certame.pk])}")
+        self.stdout.write(f"    {settings.SITE_URL}{reverse('admin:concursos_certame_painel', args=[certame.pk])}")
         self.stdout.write("    Próximo passo: «Convocação inicial» no painel do certame.")
 
     def _relatar(self, repostas: list[str], criado: bool) -> None:
@@ -413,8 +414,9 @@ class Command(BaseCommand):
         escrever(f"  Encarregado de dados (lê o registro de acessos a dados sensíveis): {USUARIO_ENCARREGADO} / "
                  f"{SENHA_RH}")
         escrever("")
-        escrever(f"Abra {SERVIDOR}{reverse('admin:index')} e entre com esse usuário.")
-        escrever(f"Simulador do quadro de vagas e da convocação: {SERVIDOR}{reverse('admin:legislacao_simulador')} "
+        escrever(f"Abra {settings.SITE_URL}{reverse('admin:index')} e entre com esse usuário.")
+        escrever("Simulador do quadro de vagas e da convocação: "
+                 f"{settings.SITE_URL}{reverse('admin:legislacao_simulador')} "
                  "(ou o botão «Simulador do quadro de vagas» na lista de leis); pela linha de comando:")
         escrever(f"    python manage.py simular_vagas --lei {LEI_EXEMPLO} --vagas 50 --vagas-pcd 3")
         escrever(f"    python manage.py simular_convocacao --lei {LEI_EXEMPLO} --vagas 50 --inscricoes ARQUIVO.csv")

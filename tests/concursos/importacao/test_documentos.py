@@ -50,7 +50,7 @@ def test_iuna_art_2_ii_o_arquivo_de_inscricoes_traz_o_documento_e_a_conferencia_
     assert (aceito.importacao_id, aceito.conferido_na_importacao_id) == (resultado.importacao_id,
                                                                          resultado.importacao_id)
     assert (aceito.registrado_por, aceito.conferido_por) == (admin_user, admin_user)
-    assert "Documentos para a reserva: 2 registrado(s), 1 conferido(s) pela banca." in resultado.resumo()
+    assert "Documentos para a reserva: 2 registrados, 1 conferido pela banca." in resultado.resumo()
 
 
 def test_o_arquivo_so_de_documentos_confere_os_ja_registrados_e_reimportar_nao_muda_nada(iuna, cpfs, admin_user):
@@ -62,7 +62,7 @@ def test_o_arquivo_so_de_documentos_confere_os_ja_registrados_e_reimportar_nao_m
     documento = DocumentoApresentado.objects.get()
     assert [h.history_change_reason for h in documento.history.all()] == [
         f"Conferido no arquivo da banca (importação nº {resultado.importacao_id})."]
-    assert resultado.resumo().startswith("Arquivo de documentos: 1 linha(s) lida(s).")
+    assert resultado.resumo().startswith("Arquivo de documentos: 1 linha lida.")
     de_novo = rodar(iuna, arquivo, usuario=admin_user)
     assert de_novo.erros == [] and (de_novo.documentos_registrados, de_novo.documentos_conferidos) == (0, 0)
     assert DocumentoApresentado.objects.count() == 1

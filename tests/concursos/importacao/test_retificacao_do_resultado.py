@@ -58,7 +58,7 @@ def test_o_arquivo_que_elimina_um_nomeado_chama_o_proximo_da_mesma_lista(vargem_
     assert (ato.importacao_id, ato.motivo, ato.chamada) == (resultado.importacao_id, ATO.motivo, chamada)
     assert resultado.efeitos == [{"cargo": "ADM", "sai": "N1", "entra": "N2", "efeito": ato.efeito}]
     assert "a seguinte da mesma lista, «Negros (pretos e pardos)» (art. 4º, § 2º)" in ato.efeito
-    assert resultado.resumo().startswith("Arquivo de resultados (retificação do resultado): 2 linha(s) lida(s).")
+    assert resultado.resumo().startswith("Arquivo de resultados (retificação do resultado): 2 linhas lidas.")
     assert "1 posição fica vaga pela eliminação de quem a ocupava" in resultado.resumo()
 
 
