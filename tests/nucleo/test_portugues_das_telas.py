@@ -35,13 +35,6 @@ INTERVALO_DE_UM = re.compile(r"\b(\d+) a \1\b")
 # Valores de escolha crus no histórico («inscricoes_encerradas»): palavras com sublinhado depois de uma seta.
 CODIGO_CRU = re.compile(r"(?:(?<=→)|(?<=→ ))[a-z]+(?:_[a-z]+)+\b|\b[a-z]+(?:_[a-z]+)+(?=\s*→)")
 
-# O que o item 4 da issue 14 (telas da importação e da fila de tarefas) está corrigindo em outro ramo: página →
-# palavras toleradas enquanto isso. O coordenador tira estas entradas na fusão.
-PENDENTES_DA_IMPORTACAO = {
-    "/admin/concursos/certame/importacao/": {"(s)"},  # «linha(s) processada(s)» no andamento da importação
-}
-
-
 class _TextoVisivel(HTMLParser):
     """O texto que a pessoa lê: fora de <script>, <style> e <template>, sem os atributos."""
 
@@ -86,10 +79,6 @@ def problemas_no_texto(texto: str) -> list[tuple[str, str]]:
     return [(achado, texto[max(0, inicio - 40):inicio + 40]) for achado, inicio in achados]
 
 
-def _pendente(url: str, achado: str) -> bool:
-    return any(url.startswith(pagina) and achado in palavras for pagina, palavras in PENDENTES_DA_IMPORTACAO.items())
-
-
 def test_o_texto_visivel_acha_ingles_e_remendos():
     html = ('<p title="Resource">Cor</p><script>var None = 1;</script><th>Change reason</th>'
             "<li>Situação: inscricoes_abertas → inscricoes_encerradas</li><p>280 linha(s), posições 3 a 3</p>")
@@ -113,8 +102,7 @@ def test_nenhuma_pagina_do_admin_mostra_ingles_nem_plural_com_parenteses(dois_or
             continue
         visitadas += 1
         conteudo = b"".join(resposta.streaming_content) if resposta.streaming else resposta.content
-        for achado, trecho in problemas_no_texto(texto_visivel(conteudo.decode())):
-            if not _pendente(url, achado):
-                falhas.append(f"{url}: {achado} (em «…{trecho}…»)")
+        falhas += [f"{url}: {achado} (em «…{trecho}…»)"
+                   for achado, trecho in problemas_no_texto(texto_visivel(conteudo.decode()))]
     assert visitadas > 3 * len(admin.site._registry), f"só {visitadas} páginas visitadas"
     assert not falhas, f"{len(falhas)} problemas:\n" + "\n".join(falhas)
