@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db
 APELIDOS = {"procedimento": "procedimentofraude", "documento": "documentoapresentado", "id": None, "pk": None,
             "object_id": None}
 # Parâmetros que não são registro de órgão nenhum: o valor usado.
-VALORES_FIXOS = {"codigo": "geral", "arquivo": "curriculo"}
+VALORES_FIXOS = {"codigo": "geral", "arquivo": "curriculo", "tipo": "inscricoes", "formato": "csv"}
 # URLs do site do admin que não são de modelo: o que se visita (sem sair da sessão nem trocar a senha).
 URLS_DO_SITE = ("admin:index",)
 # Respostas aceitáveis para uma URL com id de B.
