@@ -30,6 +30,7 @@ from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import comprovacao, corte, motor
 from legislacao.models import Consequencia, FormaDeliberacao, Lei, citar, consequencias_admitidas
 from legislacao.selectors import Aplicabilidade, lei_aplicavel
+from nucleo.campos import DecimalBrasileiro
 from nucleo.models import Esfera, Municipio, Orgao, TarefaComProgresso
 from nucleo.texto import data_br, percentual_br, plural
 
@@ -119,7 +120,7 @@ class Certame(models.Model):
     prorrogado_ate = models.DateField("prorrogado até", null=True, blank=True)
     # As vagas PcD vêm do edital e das leis sobre pessoas com deficiência, não da lei de cotas: nenhuma das leis de
     # cotas lhes fixa posição (decisão 0014). Sem percentual, o número vem de cada cargo.
-    pcd_percentual = models.DecimalField(
+    pcd_percentual = DecimalBrasileiro(
         "percentual das vagas PcD", max_digits=5, decimal_places=2, null=True, blank=True,
         validators=[MinValueValidator(Decimal("0.01")), MaxValueValidator(Decimal("100"))],
         help_text="O do edital (p. ex. 5%, como no Decreto 9.508/2018): as vagas PcD de cada cargo saem dele. Em "
@@ -546,7 +547,7 @@ class Inscricao(models.Model):
     quilombola = models.BooleanField("declarou-se quilombola", default=False)
     pcd = models.BooleanField("concorre às vagas PcD", default=False)
     autodeclaracao_em = models.DateField("data da autodeclaração", null=True, blank=True)
-    nota_final = models.DecimalField("nota final", max_digits=8, decimal_places=3, null=True, blank=True)
+    nota_final = DecimalBrasileiro("nota final", max_digits=8, decimal_places=3, null=True, blank=True)
     classificacao = models.PositiveIntegerField("classificação geral", null=True, blank=True,
                                                 help_text="Após os desempates da banca (1 = melhor).")
     situacao = models.CharField("situação", max_length=12, choices=Situacao.choices, default=Situacao.HABILITADO)
@@ -1021,14 +1022,14 @@ class Fase(models.Model):
     carater = models.CharField(
         "caráter", max_length=16, choices=CaraterFase.choices, default=CaraterFase.ELIMINATORIA,
         help_text="Uma fase só classificatória não elimina nem corta: todos os aptos seguem.")
-    nota_minima = models.DecimalField(
+    nota_minima = DecimalBrasileiro(
         "nota mínima", max_digits=8, decimal_places=3, null=True, blank=True,
         validators=[MinValueValidator(Decimal(0))], help_text="Quem não a atinge não segue, por nenhuma lista.")
     seguem_quantidade = models.PositiveIntegerField(
         "os melhores que seguem (número)", null=True, blank=True,
         help_text="«Os K melhores seguem», com K fixo por cargo, pela ampla concorrência (cotistas incluídos); "
                   "cada lista de reserva leva ainda a sua proporção de K.")
-    seguem_multiplo_vagas = models.DecimalField(
+    seguem_multiplo_vagas = DecimalBrasileiro(
         "os melhores que seguem (múltiplo das vagas)", max_digits=6, decimal_places=2, null=True, blank=True,
         validators=[MinValueValidator(Decimal("0.01"))],
         help_text="K como múltiplo das vagas de cada cargo (p. ex. 3 = o triplo das vagas; fração para cima).")
@@ -1151,7 +1152,7 @@ class ResultadoNaFase(models.Model):
                              db_index=False)
     inscricao = models.ForeignKey(Inscricao, verbose_name="inscrição", on_delete=models.PROTECT,
                                   related_name="resultados_nas_fases")
-    nota = models.DecimalField("nota", max_digits=8, decimal_places=3, null=True, blank=True)
+    nota = DecimalBrasileiro("nota", max_digits=8, decimal_places=3, null=True, blank=True)
     apto = models.BooleanField("apto na fase", default=True,
                                help_text="Falso: eliminado na fase (ausente, desclassificado, inapto no TAF).")
     classificacao_na_fase = models.PositiveIntegerField(

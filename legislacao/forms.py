@@ -116,6 +116,7 @@ class SimuladorForm(LocalEditalForm):
                                             "o mesmo padrão.")
     pcd_percentual = forms.DecimalField(
         label="Percentual PcD do edital", min_value=Decimal("0.01"), max_value=100, decimal_places=2, required=False,
+        localize=True,
         help_text="P. ex. 5: as vagas PcD saem dele se o campo «Vagas PcD» ficar em branco.")
     pcd_arredondamento = forms.ChoiceField(label="Fração de vaga PcD", choices=ARREDONDAMENTOS,
                                            initial=motor.Arredondamento.TETO.value, required=False)

@@ -12,6 +12,7 @@ from localflavor.br.br_states import STATE_CHOICES
 from simple_history.models import HistoricalRecords
 
 from legislacao import comprovacao, motor
+from nucleo.campos import DecimalBrasileiro
 from nucleo.models import Esfera, Municipio
 from nucleo.texto import data_br, vencimento_em_anos
 
@@ -456,7 +457,7 @@ class GrupoReserva(models.Model):
                                              help_text="Ordem do grupo na lei; decide colisões entre grupos.")
     codigo = models.CharField("código", max_length=12, validators=[codigo_grupo])
     nome = models.CharField("nome", max_length=120)
-    percentual = models.DecimalField("percentual", max_digits=5, decimal_places=2,
+    percentual = DecimalBrasileiro("percentual", max_digits=5, decimal_places=2,
                                      validators=[MinValueValidator(Decimal("0.01")),
                                                  MaxValueValidator(Decimal("100"))])
     artigo = _artigo("artigo do percentual")

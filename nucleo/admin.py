@@ -14,6 +14,7 @@ from django.db.models import Case, When
 from django.http import HttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.text import capfirst
 
 from nucleo.acessos import TipoAcesso, registrar_acessos_por_orgao
 from nucleo.consulta import SoConsultaMixin
@@ -109,6 +110,11 @@ Usuario = get_user_model()
 admin.site.unregister(Usuario)
 
 
+def _sem_ligacoes(itens: list, prefixos: tuple[str, ...]) -> list:
+    return [_sem_ligacoes(item, prefixos) if isinstance(item, list) else item for item in itens
+            if isinstance(item, list) or not str(item).startswith(prefixos)]
+
+
 @admin.register(Usuario)
 class UsuarioAdmin(RecorteOrgaoAdmin, PermissoesEmPortuguesMixin, UserAdmin):
     """As contas, com as lotações: cada um vê só as contas lotadas nos seus órgãos (também nos campos de escolha de
@@ -116,6 +122,16 @@ class UsuarioAdmin(RecorteOrgaoAdmin, PermissoesEmPortuguesMixin, UserAdmin):
     superpoderes, grupos e permissões só pela administração da instalação."""
 
     inlines = [LotacaoInline]
+
+    def get_deleted_objects(self, objs, request):
+        # As ligações da conta com os grupos e as permissões (tabelas que o Django cria, «User_groups object (1)»,
+        # «Relacionamento user-group») saem junto com ela: a confirmação não as lista uma a uma.
+        a_remover, contagem, permissoes, protegidos = super().get_deleted_objects(objs, request)
+        ligacoes = [Usuario.groups.through._meta, Usuario.user_permissions.through._meta]
+        prefixos = tuple(f"{capfirst(opcoes.verbose_name)}: " for opcoes in ligacoes)
+        for opcoes in ligacoes:
+            contagem.pop(opcoes.verbose_name_plural, None)
+        return _sem_ligacoes(a_remover, prefixos), contagem, permissoes, protegidos
 
     def get_readonly_fields(self, request, obj=None):
         if orgaos_do_usuario(request.user) is None:

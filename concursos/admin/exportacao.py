@@ -21,9 +21,11 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
+from import_export.forms import SelectableFieldsExportForm
 
 from concursos.exportacao import geracao as exportacoes
 from concursos.exportacao.formatos_seguros import FORMATOS
+from concursos.exportacao.recursos import ROTULOS
 from concursos.models import EstadoExportacao, Exportacao
 from concursos.recuperacao import marcar_paradas, processo_da_fila_parado, reabrir_exportacao
 
@@ -37,6 +39,17 @@ def _mil(n: int | None) -> str:
     return "" if n is None else f"{n:,}".replace(",", ".")
 
 
+class FormularioDeExportacao(SelectableFieldsExportForm):
+    """O formulário do django-import-export com o nome de cada coluna como se lê («Cor/Raça», «Autodeclaração em»),
+    não o código dela em maiúsculas («Cor Raca»); o código, que é o cabeçalho do arquivo, vem entre parênteses."""
+
+    def _get_field_label(self, resource, field_name: str) -> str:
+        campo = resource.fields.get(field_name)
+        coluna = campo.column_name if campo else field_name
+        rotulo = ROTULOS.get(coluna)
+        return f"{rotulo} ({coluna})" if rotulo else super()._get_field_label(resource, field_name)
+
+
 class ExportacaoEmSegundoPlanoMixin:
     """Para os ModelAdmin com o ExportMixin: as exportações grandes vão para a fila de tarefas. O arquivo baixado e o
     pedido refeito ficam no registro de acessos pelo `registrar_exportacao_da_fila` do DadosSensiveisNaListaMixin
@@ -44,6 +57,14 @@ class ExportacaoEmSegundoPlanoMixin:
 
     export_template_name = "admin/concursos/exportacao/exportar.html"
     export_formats = FORMATOS
+    export_form_class = FormularioDeExportacao
+
+    def partes_do_nome_da_exportacao(self, queryset) -> list[str]:
+        """O que o nome do arquivo diz além da lista e da data (p. ex. o edital); nada, por padrão."""
+        return []
+
+    def get_export_filename(self, request, queryset, file_format):
+        return exportacoes.nome_do_arquivo(self, file_format, queryset)
 
     def has_export_permission(self, request):
         # Exportar é ver a lista inteira de uma vez: exige ao menos a permissão de ver o modelo.

@@ -25,6 +25,7 @@ from concursos.admin.exportacao import ExportacaoEmSegundoPlanoMixin
 from concursos.admin.resultado import PERMISSAO_ALTERAR_INSCRICAO, pode_mudar_o_resultado
 from concursos.models import (
     CAMPOS_TRAVADOS,
+    Certame,
     EstadoCertame,
     Inscricao,
     Situacao,
@@ -188,6 +189,14 @@ class InscricaoAdmin(RecorteOrgaoAdmin, DadosSensiveisNaListaMixin, BuscaExataMi
         if pode_ver_sensiveis(request):
             return [InscricaoResource, InscricaoPublicacaoResource]
         return [InscricaoPublicacaoResource]
+
+    def partes_do_nome_da_exportacao(self, queryset) -> list[str]:
+        # A lista de um certame só diz de qual edital e de qual órgão é (dois órgãos têm um «Edital nº 001/2026»).
+        certames = list(queryset.order_by().values_list("certame", flat=True).distinct()[:2])
+        if len(certames) != 1:
+            return []
+        certame = Certame.objects.select_related("orgao").get(pk=certames[0])
+        return ["edital", certame.numero_edital, certame.orgao.nome]
 
 
 # ---------------------------------------------------------------- chamadas (só consulta)

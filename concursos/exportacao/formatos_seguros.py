@@ -5,6 +5,10 @@ executado como fórmula (injeção de fórmula, OWASP «CSV Injection»); um car
 openpyxl recusar a planilha inteira. Cada texto passa por `neutralizar` (as regras de nucleo/planilhas.py, as
 mesmas da lista de erros da importação) antes de ir para o arquivo. Números, datas e vazios passam intactos.
 
+O CSV segue a convenção das planilhas brasileiras (o Excel em português abre o arquivo já em colunas): «;» entre as
+colunas, a vírgula decimal (os recursos escrevem as notas com vírgula, concursos/exportacao/recursos.py) e UTF-8 com
+BOM.
+
 As opções do django-import-export (IMPORT_EXPORT_ESCAPE_FORMULAE_ON_EXPORT) não bastam: tiram só um «=» do começo
 (deixam +, -, @, tabulação e CR) e transformam toda célula em texto. Veja docs/decisoes/0004-exportacoes-seguras.md.
 """
@@ -36,12 +40,20 @@ class _Neutralizado:
         return super().export_data(_neutralizado(dataset), **kwargs)
 
 
+# O BOM faz o Excel abrir o arquivo como UTF-8 (sem ele, «Conceição» vira «ConceiÃ§Ã£o»).
+BOM = "\ufeff"
+
+
 class CSV(_Neutralizado, base_formats.CSV):
-    pass
+    """O CSV das planilhas brasileiras: «;» entre as colunas (a vírgula é a das casas decimais), UTF-8 com BOM."""
+
+    def export_data(self, dataset, **kwargs):
+        return BOM + super().export_data(dataset, **{"delimiter": ";", **kwargs})
 
 
 class TSV(_Neutralizado, base_formats.TSV):
-    pass
+    def export_data(self, dataset, **kwargs):
+        return BOM + super().export_data(dataset, **kwargs)
 
 
 class XLSX(_Neutralizado, base_formats.XLSX):

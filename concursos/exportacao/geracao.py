@@ -32,7 +32,7 @@ LIMITE_NA_HORA = 20_000
 PASSO_PROGRESSO = 5_000
 # Os arquivos trazem dados pessoais: ficam disponíveis por uma semana e depois são apagados (LGPD art. 15 e 16).
 DIAS_GUARDADA = 7
-DELIMITADORES = {"CSV": ",", "TSV": "\t"}
+DELIMITADORES = {"CSV": ";", "TSV": "\t"}
 
 
 class ExportacaoRecusada(Exception):
@@ -75,8 +75,12 @@ def recurso_e_formato(model_admin, requisicao: HttpRequest, exportacao: Exportac
     return recurso, formatos[exportacao.formato]()
 
 
-def nome_do_arquivo(model_admin, formato) -> str:
-    return f"{slugify(model_admin.opts.verbose_name_plural)}-{timezone.localdate():%Y-%m-%d}.{formato.get_extension()}"
+def nome_do_arquivo(model_admin, formato, consulta) -> str:
+    """O que o arquivo é, de quem e de quando: «inscricoes-edital-001-2026-prefeitura-de-ubatuba-2026-12-01.csv»
+    (o edital e o órgão quando a lista é de um certame só; ModelAdmin.partes_do_nome_da_exportacao)."""
+    partes = [str(model_admin.opts.verbose_name_plural), *model_admin.partes_do_nome_da_exportacao(consulta)]
+    nome = "-".join(slugify(parte.replace("/", "-")) for parte in partes)
+    return f"{nome}-{timezone.localdate():%Y-%m-%d}.{formato.get_extension()}"
 
 
 def gerar(exportacao: Exportacao) -> Exportacao:
@@ -92,7 +96,7 @@ def gerar(exportacao: Exportacao) -> Exportacao:
         with tempfile.TemporaryFile() as destino:
             _escrever(destino, recurso, formato, consulta, exportacao)
             destino.seek(0)
-            exportacao.nome_arquivo = nome_do_arquivo(model_admin, formato)
+            exportacao.nome_arquivo = nome_do_arquivo(model_admin, formato, consulta)
             exportacao.arquivo.save(exportacao.nome_arquivo, File(destino), save=False)
     except ExportacaoRecusada as erro:
         return _falhou(exportacao, str(erro))
@@ -130,8 +134,9 @@ def _escrever(destino, recurso, formato, consulta, exportacao: Exportacao) -> No
     cabecalho = recurso.get_export_headers(selected_fields=exportacao.campos or None)
     nome = type(formato).__name__
     if nome in DELIMITADORES:
-        # O mesmo dialeto do tablib na exportação imediata (vírgula ou tabulação, fim de linha \r\n), em UTF-8.
-        texto = io.TextIOWrapper(destino, encoding="utf-8", newline="")
+        # O mesmo dialeto da exportação imediata («;» ou tabulação, fim de linha \r\n), em UTF-8 com BOM
+        # (concursos/exportacao/formatos_seguros.py).
+        texto = io.TextIOWrapper(destino, encoding="utf-8-sig", newline="")
         escritor = csv.writer(texto, delimiter=DELIMITADORES[nome])
         escritor.writerow(neutralizar_linha(cabecalho))
         escritor.writerows(map(neutralizar_linha, _linhas(recurso, consulta, exportacao, nativos=False)))

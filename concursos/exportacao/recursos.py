@@ -18,7 +18,7 @@ O `name` de cada recurso é o que o usuário escolhe no formulário de exportaç
 from __future__ import annotations
 
 from django.db.models import Prefetch
-from import_export import fields, resources
+from import_export import fields, resources, widgets
 
 from concursos.importacao.leiaute import COLUNAS
 from concursos.models import Candidato, DocumentoApresentado, Inscricao, formatar_cpf, mascarar_cpf
@@ -48,8 +48,20 @@ class _SoExportacao(resources.ModelResource):
         return queryset.order_by(*self.ordem) if self.ordem else queryset
 
 
-def _coluna(nome: str, atributo: str | None = None) -> fields.Field:
-    return fields.Field(attribute=atributo, column_name=nome, readonly=True)
+# O nome de cada coluna como a pessoa o lê, no formulário de exportação (o cabeçalho do arquivo é o código, o mesmo
+# do leiaute da importação, para que o arquivo exportado possa voltar corrigido).
+ROTULOS = {
+    "inscricao": "Inscrição", "cargo": "Cargo", "nome": "Nome", "nome_social": "Nome social", "cpf": "CPF",
+    "data_nascimento": "Data de nascimento", "genero": "Gênero", "email": "E-mail", "telefone": "Telefone",
+    "cor_raca": "Cor/Raça", "quilombola": "Quilombola", "pcd": "Pessoa com deficiência", "reserva": "Reserva de vagas",
+    "autodeclaracao_em": "Autodeclaração em", "documento": "Documento da reserva",
+    "documento_conferencia": "Conferência do documento", "documento_motivo": "Motivo da recusa do documento",
+    "nota_final": "Nota final", "classificacao": "Classificação", "situacao": "Situação",
+}
+
+
+def _coluna(nome: str, atributo: str | None = None, widget=None) -> fields.Field:
+    return fields.Field(attribute=atributo, column_name=nome, readonly=True, widget=widget)
 
 
 class _Inscricoes(_SoExportacao):
@@ -58,7 +70,8 @@ class _Inscricoes(_SoExportacao):
 
     inscricao = _coluna("inscricao", "numero")
     cargo = _coluna("cargo", "cargo__codigo")
-    nota_final = _coluna("nota_final", "nota_final")
+    # Com vírgula decimal no CSV e no TSV («76,770»); número de verdade no XLSX.
+    nota_final = _coluna("nota_final", "nota_final", widgets.DecimalWidget())
     classificacao = _coluna("classificacao", "classificacao")
     situacao = _coluna("situacao", "situacao")
 

@@ -179,9 +179,9 @@ def vacancia_registrar(*, convocacao: Convocacao, causa: CausaVacancia | str, da
 def _exigir_a_etapa_da_causa(convocacao: Convocacao, causa: str) -> None:
     rotulo = CausaVacancia(causa).label.lower()
     if causa in CAUSAS_DEPOIS_DA_POSSE and convocacao.empossado_em is None:
-        raise ErroOperacao(f"A {rotulo} é de quem já tomou posse, e o titular da posição {convocacao.posicao} está "
-                           f"«{convocacao.etapa.lower()}»: antes da posse, a saída é a desistência, ou a nomeação "
-                           "tornada sem efeito quando o prazo da posse passa.")
+        raise ErroOperacao(f"A {rotulo} é de quem já tomou posse, e o titular da posição {convocacao.posicao} "
+                           f"ainda não tomou posse («{convocacao.etapa}»): antes da posse, a saída é a desistência, ou "
+                           "a nomeação tornada sem efeito quando o prazo da posse passa.")
     if causa == CausaVacancia.DESISTENCIA and convocacao.empossado_em is not None:
         raise ErroOperacao(f"O titular da posição {convocacao.posicao} tomou posse em "
                            f"{data_br(convocacao.empossado_em)}: depois da posse, a saída a pedido é a exoneração a "

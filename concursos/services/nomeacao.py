@@ -106,7 +106,7 @@ def nomeacao_tornar_sem_efeito(*, convocacao: Convocacao, data: date, ato: str, 
     convocacao = _travar(convocacao)
     if convocacao.nomeado_em is None or convocacao.empossado_em is not None:
         raise ErroOperacao(f"Só a nomeação sem posse se torna sem efeito; o titular da posição {convocacao.posicao} "
-                           f"está «{convocacao.etapa.lower()}».")
+                           f"está na situação «{convocacao.etapa}».")
     certame = convocacao.cargo.certame
     limite = certame.posse_ate(convocacao.nomeado_em)
     if limite is None:

@@ -12,7 +12,6 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
-from simple_history.template_utils import HistoricalRecordContextHelper
 
 from concursos.admin.comum import FichaSensivelMixin, pode_ver_sensiveis, registrar_acesso_sensivel
 from heteroidentificacao import services
@@ -35,7 +34,7 @@ from heteroidentificacao.selectors import condicoes_do_recurso_que_faltam, cotis
 from heteroidentificacao.services.deliberacao import assinatura_confere, deliberacao_confere
 from legislacao.models import citar
 from nucleo.consulta import SoConsultaMixin
-from nucleo.historico import HistoricoSoConsultaAdmin
+from nucleo.historico import HistoricoLegivel, HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin
 from nucleo.texto import plural
 
@@ -241,7 +240,7 @@ class SessaoAdmin(RecorteOrgaoAdmin, PaginasMixin, HistoricoSoConsultaAdmin):
         return self.pdf(request, sessao, lambda: emitir(sessao=sessao, usuario=request.user))
 
 
-class HistoricoDaAvaliacao(HistoricalRecordContextHelper):
+class HistoricoDaAvaliacao(HistoricoLegivel):
     """As mudanças de cada versão no histórico, sem a referência da gravação (art. 9º, § 2º): o histórico não
     pode ser um atalho para o arquivo sem o pedido fundamentado."""
 

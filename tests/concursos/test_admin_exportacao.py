@@ -1,11 +1,17 @@
 """Exportação pelo admin (django-import-export): quem não pode ver dados sensíveis só exporta a versão de
 publicação (CPF mascarado, sem cor ou raça nem deficiência); o leiaute completo, só com a permissão."""
 
+import csv
+import io
+from decimal import Decimal
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
 
 from tests.conftest import lotar_em_todos
 
@@ -74,3 +80,33 @@ def test_candidatos_sem_permissao_exportam_sem_cor_raca_nem_deficiencia(inscrico
     assert [r.__name__ for r in form.resources] == ["CandidatoResource"]
     form = cliente_rh("ver_dados_sensiveis").get(exportar).context["form"]
     assert [r.__name__ for r in form.resources] == ["CandidatoSensivelResource", "CandidatoResource"]
+
+
+def test_o_csv_segue_a_convencao_das_planilhas_brasileiras(admin_client, inscricoes):
+    """«;» entre as colunas, vírgula decimal e UTF-8 com BOM: o Excel em português abre o arquivo já em colunas."""
+    inscricoes[0].nota_final = Decimal("76.770")
+    inscricoes[0].save(update_fields=["nota_final"])
+    url = f"{EXPORTAR}?certame={inscricoes[0].certame_id}"
+    resposta = admin_client.post(url, {"format": "0", "resource": "1", "export_items": [], **{
+        nome: "on" for nome in admin_client.get(url).context["form"].fields
+        if nome.startswith("inscricaopublicacaoresource_")}})
+    assert resposta.content.startswith("\ufeff".encode())
+    linhas = list(csv.reader(io.StringIO(resposta.content.decode("utf-8-sig")), delimiter=";"))
+    assert linhas[0] == ["inscricao", "cargo", "nome", "cpf", "nota_final", "classificacao", "situacao"]
+    assert linhas[1][0] == "00000101" and linhas[1][4] == "76,770"
+
+
+def test_o_nome_do_arquivo_diz_a_lista_o_edital_e_o_orgao(admin_client, inscricoes):
+    certame = inscricoes[0].certame
+    url = f"{EXPORTAR}?certame={certame.pk}"
+    resposta = admin_client.post(url, {"format": "0", "resource": "1", "export_items": [], **{
+        nome: "on" for nome in admin_client.get(url).context["form"].fields
+        if nome.startswith("inscricaopublicacaoresource_")}})
+    esperado = f"inscricoes-edital-001-2024-{slugify(certame.orgao.nome)}-{timezone.localdate():%Y-%m-%d}.csv"
+    assert resposta["Content-Disposition"] == f'attachment; filename="{esperado}"'
+
+
+def test_o_formulario_mostra_as_colunas_com_acento(admin_client, inscricoes):
+    html = admin_client.get(EXPORTAR).content.decode()
+    assert "Cor/Raça (cor_raca)" in html and "Autodeclaração em (autodeclaracao_em)" in html
+    assert "Cor Raca" not in html and "Select all" not in html and "Marcar todas" in html

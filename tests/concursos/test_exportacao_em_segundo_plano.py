@@ -46,7 +46,9 @@ def inscricoes(fazer_certame, inscrever):
 
 
 def linhas_csv(conteudo: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(conteudo.decode("utf-8"))))
+    # O CSV das planilhas brasileiras: UTF-8 com BOM e «;» entre as colunas.
+    assert conteudo.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(conteudo.decode("utf-8-sig")), delimiter=";"))
 
 
 def test_exportacao_pequena_continua_na_hora(inscricoes):

@@ -67,7 +67,7 @@ def celulas(formato: str, dados: bytes) -> list[list]:
         assert all(c.data_type != "f" for linha in planilha.iter_rows() for c in linha), "célula com fórmula"
         return [list(linha) for linha in planilha.iter_rows(values_only=True)]
     texto = dados.decode("utf-8-sig")
-    return list(csv.reader(io.StringIO(texto, newline=""), delimiter="\t" if formato == "tsv" else ","))
+    return list(csv.reader(io.StringIO(texto, newline=""), delimiter="\t" if formato == "tsv" else ";"))
 
 
 def assert_sem_formula(linhas: list[list], formato: str) -> None:

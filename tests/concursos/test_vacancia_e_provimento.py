@@ -75,7 +75,8 @@ def test_cada_causa_do_art_7_I_de_iuna_chama_o_proximo_da_mesma_lista_art_7_p1(i
 def test_as_causas_apos_a_posse_do_art_7_I_sao_recusadas_antes_dela(iuna_convocado, admin_user, causa):
     convocacao = posicao(iuna_convocado, 2)
     nomeacao_registrar(convocacao=convocacao, data=date(2024, 9, 10), ato="Decreto nº 7/2024", usuario=admin_user)
-    with pytest.raises(ErroOperacao, match=r"é de quem já tomou posse.*«nomeado\(a\) em 10/09/2024»"):
+    with pytest.raises(ErroOperacao,
+                       match=r"é de quem já tomou posse.*ainda não tomou posse \(«Nomeação em 10/09/2024»\)"):
         vacancia_registrar(convocacao=convocacao, causa=causa, data=date(2024, 9, 20), ato="Portaria",
                            usuario=admin_user)
     convocacao.refresh_from_db()
