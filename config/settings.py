@@ -235,6 +235,8 @@ LIMITE_ENVIO_PDF_MB = int(os.environ.get("LIMITE_ENVIO_PDF_MB", "10"))
 LIMITE_ENVIO_IMPORTACAO_MB = int(os.environ.get("LIMITE_ENVIO_IMPORTACAO_MB", "300"))
 LIMITE_ENVIO_VERIFICACAO_MB = int(os.environ.get("LIMITE_ENVIO_VERIFICACAO_MB", "20"))
 LIMITE_ENVIO_SIMULADOR_MB = int(os.environ.get("LIMITE_ENVIO_SIMULADOR_MB", "10"))
+# O brasão do órgão (PNG ou JPEG) vai embutido em cada PDF: pequeno de propósito (nucleo/arquivos.py).
+LIMITE_ENVIO_BRASAO_MB = int(os.environ.get("LIMITE_ENVIO_BRASAO_MB", "2"))
 
 # Nenhum script inline nem de outro endereço: só os arquivos estáticos do próprio sistema. A única exceção é o
 # atributo de evento da tela de exportação do django-import-export, liberado pelo hash do seu texto exato (quem
