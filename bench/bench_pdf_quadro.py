@@ -57,6 +57,9 @@ def criar_certame(quantidade: int):
     certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso público para cargos efetivos",
                                      data_edital=date(2024, 3, 1), **prazos_do_edital(date(2024, 3, 1)))
     sorteio = random.Random(20240301)
+    # Outro sorteio para a remuneração e a carga: as vagas de cada cargo ficam as mesmas de antes delas (o tempo de
+    # hoje se compara com o de antes).
+    detalhes = random.Random(20240302)
     cargos = []
     for i in range(1, quantidade + 1):
         vagas = vagas_sorteadas(sorteio)
@@ -64,8 +67,8 @@ def criar_certame(quantidade: int):
         nome = NOMES[i % len(NOMES)]
         cargos.append(Cargo(certame=certame, codigo=f"C{i:03d}", nome=f"{nome} {i // len(NOMES) + 1}",
                             escolaridade=ESCOLARIDADES[i % len(ESCOLARIDADES)], vagas=vagas, vagas_pcd=pcd,
-                            remuneracao=Decimal(sorteio.randint(150_000, 1_500_000)) / 100,
-                            carga_horaria=sorteio.choice((20, 30, 40)),
+                            remuneracao=Decimal(detalhes.randint(150_000, 1_500_000)) / 100,
+                            carga_horaria=detalhes.choice((20, 30, 40)),
                             requisitos=f"Escolaridade exigida para {nome.lower()} e registro no conselho da classe."))
     Cargo.objects.bulk_create(cargos)
     certame = certame_publicar(certame=certame, usuario=usuario)
