@@ -76,7 +76,20 @@ def criar_certame(quantidade: int, sorteio: random.Random):
         Inscricao(certame=certame, cargo=cargos[i % len(cargos)], candidato=c, numero=f"{2024_0001 + i}",
                   reserva=True, cor_raca=c.cor_raca, classificacao=i // len(cargos) + 1, nota_final=90 - i / 10)
         for i, c in enumerate(candidatos))
+    _informar_publicacao_de_exemplo(usuario)
     return certame_publicar(certame=certame, usuario=usuario), usuario
+
+
+def _informar_publicacao_de_exemplo(usuario) -> None:
+    """A Lei 2.552/2023 não traz a data de publicação (art. 14) e sem ela não se aplica a edital nenhum: o benchmark
+    informa uma data de exemplo, como a demonstração (demonstracao/management/commands/carregar_demo.py)."""
+    from legislacao.models import Lei
+    from legislacao.services import lei_informar_publicacao
+
+    lei = Lei.objects.filter(slug="afonso-claudio-es-lei-2552-2023", data_publicacao__isnull=True).first()
+    if lei is not None:
+        lei_informar_publicacao(lei=lei, data=date(2023, 12, 4), usuario=usuario,
+                                motivo="Benchmark: data de publicação de exemplo.")
 
 
 def criar_comissao(certame):

@@ -3,8 +3,9 @@
 Monta um banco próprio (SQLite temporário, ou o de DATABASE_URL), aplica as migrações (que carregam as
 leis), cria um certame de Vargem Alta/ES (lei vargem-alta-es-2023: 17% negros + 3% indígenas) com 200
 cargos de vagas variadas (semente fixa: muitos cargos pequenos, alguns abaixo do mínimo, poucos com
-centenas de vagas), publica o edital e mede `emitir_quadro` de ponta a ponta: leitura dos cargos, motor,
-template, WeasyPrint, hash e gravação do PDF. Mostra o melhor tempo e a mediana de algumas rodadas, e
+centenas de vagas), cada um com remuneração, carga horária e requisitos, e o órgão com o timbre (brasão, endereço) e
+dois signatários, publica o edital e mede `emitir_quadro` de ponta a ponta: leitura dos cargos, motor, template,
+WeasyPrint, hash e gravação do PDF. Mostra o melhor tempo e a mediana de algumas rodadas, e
 quanto coube a cada etapa na última.
 
 Uso: python bench/bench_pdf_quadro.py [--cargos N] [--rodadas R] [--perfil] [--salvar ARQUIVO.pdf]
@@ -12,9 +13,11 @@ Uso: python bench/bench_pdf_quadro.py [--cargos N] [--rodadas R] [--perfil] [--s
 
 from __future__ import annotations
 
+import io
 import random
 import statistics
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 from _comum import cronometrar, detalhar_emissao, prazos_do_edital, rodar_emissao
@@ -46,22 +49,45 @@ def criar_certame(quantidade: int):
     from nucleo.models import Municipio, Orgao
 
     usuario, _ = get_user_model().objects.get_or_create(username="bench-pdf", defaults={"is_staff": True})
-    orgao, _ = Orgao.objects.get_or_create(nome="Prefeitura Municipal de Vargem Alta",
-                                           municipio=Municipio.objects.pelo_nome("Vargem Alta", "ES"))
+    orgao, criado = Orgao.objects.get_or_create(nome="Prefeitura Municipal de Vargem Alta",
+                                                municipio=Municipio.objects.pelo_nome("Vargem Alta", "ES"))
+    if criado:
+        dar_timbre(orgao)
     numero = f"{Certame.objects.count() + 1:03d}/2024"
     certame = Certame.objects.create(orgao=orgao, numero_edital=numero, titulo="Concurso público para cargos efetivos",
                                      data_edital=date(2024, 3, 1), **prazos_do_edital(date(2024, 3, 1)))
     sorteio = random.Random(20240301)
+    # Outro sorteio para a remuneração e a carga: as vagas de cada cargo ficam as mesmas de antes delas (o tempo de
+    # hoje se compara com o de antes).
+    detalhes = random.Random(20240302)
     cargos = []
     for i in range(1, quantidade + 1):
         vagas = vagas_sorteadas(sorteio)
         pcd = max(1, (vagas * 5 + 50) // 100) if vagas >= 5 else 0
         nome = NOMES[i % len(NOMES)]
         cargos.append(Cargo(certame=certame, codigo=f"C{i:03d}", nome=f"{nome} {i // len(NOMES) + 1}",
-                            escolaridade=ESCOLARIDADES[i % len(ESCOLARIDADES)], vagas=vagas, vagas_pcd=pcd))
+                            escolaridade=ESCOLARIDADES[i % len(ESCOLARIDADES)], vagas=vagas, vagas_pcd=pcd,
+                            remuneracao=Decimal(detalhes.randint(150_000, 1_500_000)) / 100,
+                            carga_horaria=detalhes.choice((20, 30, 40)),
+                            requisitos=f"Escolaridade exigida para {nome.lower()} e registro no conselho da classe."))
     Cargo.objects.bulk_create(cargos)
     certame = certame_publicar(certame=certame, usuario=usuario)
     return certame, usuario, sum(c.vagas for c in cargos)
+
+
+def dar_timbre(orgao) -> None:
+    """O brasão (um PNG de 240 × 300), o endereço e dois signatários: o que o quadro publicado leva."""
+    from django.core.files.base import ContentFile
+    from PIL import Image
+
+    from nucleo.models import Signatario
+
+    saida = io.BytesIO()
+    Image.new("RGB", (240, 300), (24, 70, 130)).save(saida, format="PNG")
+    orgao.endereco = "Rua Principal, 100, Centro, CEP 29295-000"
+    orgao.brasao.save("brasao.png", ContentFile(saida.getvalue()))
+    Signatario.objects.create(orgao=orgao, nome="Prefeita de teste", cargo="Prefeita Municipal", ordem=1)
+    Signatario.objects.create(orgao=orgao, nome="Secretário de teste", cargo="Secretário de Administração", ordem=2)
 
 
 def main() -> None:

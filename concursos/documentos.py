@@ -26,12 +26,13 @@ from concursos.services.certame import resumo_da_lei
 from documentos.models import DocumentoEmitido
 from documentos.pdf import emitir_pdf, largura_numerica, numeros_alinhados
 from documentos.tabela_texto import LARGURA_PAISAGEM, Coluna, tabela_texto
+from documentos.timbre import fecho_do_orgao
 from documentos.tipos import registrar_tipo
 from legislacao import comprovacao, motor
 from legislacao.models import Consequencia, Desempate, Esfera, Lei, OrdemNomeacao
 from legislacao.rotulos import nomes_das_vagas
 from legislacao.saida import bases_compactas, ordem_compacta
-from nucleo.texto import data_br, percentual_br, plural
+from nucleo.texto import data_br, moeda_br, percentual_br, plural
 
 # Os tipos dos documentos dos certames (documentos/tipos.py); o código é o que fica guardado em cada documento.
 TIPO_QUADRO_VAGAS = registrar_tipo("quadro_vagas", "Quadro de vagas (anexo do edital)")
@@ -65,6 +66,9 @@ class LinhaQuadro:
     erro: str = ""
     numeros: str = ""
     bases: str = ""
+    remuneracao: str = ""
+    carga_horaria: str = ""
+    requisitos: str = ""
 
 
 def ordem_inquebravel(ordem: tuple[str, ...]) -> str:
@@ -243,7 +247,8 @@ def sem_reserva(certame: Certame) -> str:
 
 
 def contexto_quadro(certame: Certame) -> dict:
-    """Contexto do anexo «Quadro de vagas»: uma linha por cargo, a ordem de nomeação e a base legal."""
+    """Contexto do anexo «Quadro de vagas»: o timbre do órgão, uma linha por cargo (as vagas, a reserva de cada grupo,
+    a remuneração e a carga horária), os requisitos, a ordem de nomeação, a base legal e o fecho com as assinaturas."""
     regras = certame.regras_motor()
     lei, resumo = _lei_do_certame(certame)
     elegibilidade = resumo.get("elegibilidade", {})
@@ -251,19 +256,22 @@ def contexto_quadro(certame: Certame) -> dict:
     # `certame.cargos` devolve cargos que já apontam para este certame: regras_motor() não volta ao banco.
     for cargo in certame.cargos.order_by("codigo"):
         cargo.certame = certame
+        do_cargo = {"remuneracao": moeda_br(cargo.remuneracao, "—"),
+                    "carga_horaria": f"{cargo.carga_horaria}\u00a0h" if cargo.carga_horaria else "—",
+                    "requisitos": cargo.requisitos.strip()}
         try:
             quadro = cargo.quadro(regras=regras)
         except motor.ErroRegras as erro:
             # Só num rascunho (a publicação recusa números impossíveis): a prévia mostra o problema no cargo.
             linhas.append(LinhaQuadro(cargo.codigo, cargo.nome, ESCOLARIDADE.get(cargo.escolaridade, ""),
                                       cargo.vagas, 0, cargo.vagas_pcd, tuple(0 for _ in regras.grupos), False, "", (),
-                                      erro=str(erro)))
+                                      erro=str(erro), **do_cargo))
             continue
         linhas.append(LinhaQuadro(
             codigo=cargo.codigo, nome=cargo.nome, escolaridade=ESCOLARIDADE.get(cargo.escolaridade, ""),
             vagas=quadro.vagas, ampla=quadro.ampla, pcd=quadro.pcd, reservas=tuple(r.vagas for r in quadro.reservas),
             abaixo_do_minimo=quadro.abaixo_do_minimo, ordem=ordem_inquebravel(quadro.ordem),
-            ajustes=quadro.ajustes, bases="; ".join(bases_compactas(cargo.regras_motor(regras), quadro))))
+            ajustes=quadro.ajustes, bases="; ".join(bases_compactas(cargo.regras_motor(regras), quadro)), **do_cargo))
     # Vagas, AC, PcD e um por grupo numa célula só (ver numeros_alinhados): metade das células da tabela.
     rotulos = ["Vagas", motor.AMPLA, "PcD", *(f"{g.codigo} {percentual_br(g.percentual)}" for g in regras.grupos)]
     valores = [[linha.vagas, linha.ampla, linha.pcd, *linha.reservas] for linha in linhas]
@@ -290,11 +298,13 @@ def contexto_quadro(certame: Certame) -> dict:
         "abaixo": [linha for linha in linhas if linha.abaixo_do_minimo],
         "ajustes": agrupar_ajustes(linhas), "previa": not certame.publicado,
         "sem_reserva": "" if lei else sem_reserva(certame),
+        "requisitos": [linha for linha in linhas if linha.requisitos],
+        **fecho_do_orgao(certame.orgao),
     }
 
 
 def emitir_quadro(*, certame: Certame, usuario) -> DocumentoEmitido:
-    certame = Certame.objects.select_related("orgao", "municipio", "lei").get(pk=certame.pk)
+    certame = Certame.objects.select_related("orgao__municipio", "municipio", "lei").get(pk=certame.pk)
     titulo = f"Quadro de vagas — Edital nº {certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/quadro_vagas.html", contexto=contexto_quadro(certame),
                       tipo=TIPO_QUADRO_VAGAS, titulo=titulo, usuario=usuario, referencia=certame,
@@ -403,14 +413,39 @@ def vacancias_por_causa(convocacoes: list[Convocacao]) -> str:
     return f"{plural(sum(causas.values()), 'vacância', 'vacâncias')} ({detalhe})"
 
 
+def _por_chamada(chamadas: list, valor) -> list[tuple[str, str]]:
+    """O valor de cada chamada, com o rótulo dela («1ª chamada (Portaria nº 7/2024)»); um só, sem rótulo, quando
+    todas dizem o mesmo."""
+    valores = [(f"{c.numero}ª chamada ({c.ato})", valor(c)) for c in chamadas]
+    if len({v for _, v in valores}) <= 1:
+        return [("", valores[0][1])] if valores else []
+    return valores
+
+
+def itens_da_apresentacao(chamadas: list, exigencias: dict, grupos_convocados: dict[str, str]) -> dict:
+    """O que o edital de convocação diz, do ato de cada chamada: o que levar (os documentos do ato e, a quem foi
+    convocado por uma reserva, os que a lei congelada exige para ela, decisão 0021), onde e até quando."""
+    documentos = [(rotulo, [linha.strip() for linha in texto.splitlines() if linha.strip()])
+                  for rotulo, texto in _por_chamada(chamadas, lambda c: c.documentos)]
+    da_lei = [{"grupo": nome, "exige": exigencias[codigo].descrever(), "artigo": exigencias[codigo].artigo}
+              for codigo, nome in grupos_convocados.items() if codigo in exigencias]
+    return {"documentos": [(rotulo, linhas) for rotulo, linhas in documentos if linhas],
+            "documentos_da_lei": da_lei,
+            "locais": _por_chamada(chamadas, lambda c: c.local),
+            "prazos": _por_chamada(chamadas, lambda c: data_br(c.prazo))}
+
+
 def contexto_convocacoes(cargo: Cargo) -> dict:
-    """Todas as convocações do cargo, na ordem de nomeação, com a chamada de cada uma e as desistências.
+    """O edital de convocação do cargo: em itens numerados, quem é convocado (todas as convocações, na ordem de
+    nomeação, com a chamada de cada uma e as vacâncias), o que levar, onde e até quando se apresentar — do ato de cada
+    chamada —, e o fecho com o local, a data e as assinaturas do órgão.
 
     A história não se reescreve: quem desistiu continua na lista, acinzentado, com a data e o ato da
     desistência, seguido de quem o substituiu na mesma posição. A tabela é texto alinhado (ver
     documentos.tabela_texto); o ato de cada chamada está no quadro «Chamadas», pelo número.
     """
-    nomes = nomes_das_vagas(cargo.certame.regras_motor())
+    regras = cargo.certame.regras_motor()
+    nomes = nomes_das_vagas(regras)
     convocacoes = list(
         Convocacao.objects.filter(cargo=cargo)
         .select_related("chamada", "inscricao__candidato", "substitui__inscricao")
@@ -419,23 +454,28 @@ def contexto_convocacoes(cargo: Cargo) -> dict:
     ativas = [c for c in convocacoes if c.desistiu_em is None and c.inscricao_id]
     tabela = tabela_texto(COLUNAS_CONVOCACAO, (_linha_convocacao(c) for c in convocacoes), largura=LARGURA_PAISAGEM,
                           classes=["desistiu" if c.desistiu_em else "" for c in convocacoes])
+    resumo_lei = (cargo.certame.regras or {}).get("lei", {})
+    grupos = {c.pela_lista or c.lista: nomes.get(c.pela_lista or c.lista, "") for c in ativas}
     return {"certame": cargo.certame, "cargo": cargo, "convocacoes": convocacoes, "chamadas": chamadas,
             "tabela": tabela, "nomes": nomes, "legenda": sorted(nomes.items(), key=lambda item: item[0] != motor.AMPLA),
             "resumo": {"posicoes": len({c.posicao for c in convocacoes}), "em_exercicio": len(ativas),
                        "vacancias": vacancias_por_causa(convocacoes),
                        "revertidas": sum(1 for c in ativas if c.lista and c.lista != c.vaga),
                        "sem_titular": sum(1 for c in convocacoes if c.inscricao_id is None)},
-            "resumo_lei": (cargo.certame.regras or {}).get("lei", {}),
+            "resumo_lei": resumo_lei,
             "pela_lista": any(c.pela_lista for c in convocacoes),
-            "artigo_lista_mais_favoravel": cargo.certame.regras_motor().artigo_lista_mais_favoravel}
+            "artigo_lista_mais_favoravel": regras.artigo_lista_mais_favoravel,
+            "apresentacao": itens_da_apresentacao(
+                chamadas, comprovacao.exigencias_de_dict(resumo_lei.get("documentos")), grupos),
+            **fecho_do_orgao(cargo.certame.orgao)}
 
 
 def emitir_convocacoes(*, cargo: Cargo, usuario) -> DocumentoEmitido:
-    cargo = Cargo.objects.select_related("certame__orgao").get(pk=cargo.pk)
-    titulo = f"Convocações — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
+    cargo = Cargo.objects.select_related("certame__orgao__municipio").get(pk=cargo.pk)
+    titulo = f"Edital de convocação — Cargo {cargo.codigo} — Edital nº {cargo.certame.numero_edital}"
     return emitir_pdf(template="concursos/pdf/convocacoes.html", contexto=contexto_convocacoes(cargo),
                       tipo=TIPO_CONVOCACOES, titulo=titulo, usuario=usuario, referencia=cargo,
-                      nome_arquivo=f"convocacoes cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
+                      nome_arquivo=f"edital de convocacao cargo {cargo.codigo} edital {cargo.certame.numero_edital}",
                       orgao_id=cargo.certame.orgao_id)
 
 

@@ -88,6 +88,9 @@ class Certame(models.Model):
                               related_name="certames")
     tipo = models.CharField("tipo", max_length=20, choices=TipoCertame.choices, default=TipoCertame.CONCURSO)
     numero_edital = models.CharField("número do edital", max_length=40, help_text="P. ex. 001/2025.")
+    anexo_quadro = models.CharField(
+        "anexo do quadro de vagas", max_length=10, default="I", db_default="I",
+        help_text="O número do anexo do edital que o quadro de vagas é: «ANEXO I – QUADRO DE VAGAS».")
     titulo = models.CharField("título", max_length=200)
     municipio = models.ForeignKey(
         Municipio, verbose_name="município", on_delete=models.PROTECT, related_name="certames", blank=True,
@@ -361,6 +364,15 @@ class Cargo(models.Model):
                                     default=Escolaridade.MEDIO)
     vagas = models.PositiveIntegerField("vagas", help_text="Total de vagas do cargo no edital, PcD incluídas.")
     vagas_pcd = models.PositiveIntegerField("vagas PcD", default=0)
+    remuneracao = models.DecimalField(
+        "remuneração (R$)", max_digits=12, decimal_places=2, null=True, blank=True,
+        validators=[MinValueValidator(0)], help_text="O vencimento inicial do cargo, p. ex. 3.456,78.")
+    carga_horaria = models.PositiveSmallIntegerField(
+        "carga horária semanal (horas)", null=True, blank=True, validators=[MaxValueValidator(168)])
+    requisitos = models.TextField(
+        "requisitos", blank=True,
+        help_text="Os requisitos para a posse como o edital os escreve, p. ex. «Ensino superior em Enfermagem e "
+                  "registro no COREN».")
     history = HistoricalRecords()
 
     class Meta:
@@ -662,6 +674,12 @@ class Chamada(models.Model):
     data = models.DateField("data")
     ato = models.CharField("ato", max_length=200, help_text="P. ex. «Portaria nº 12/2025».")
     observacao = models.TextField("observação", blank=True)
+    # O que o edital de convocação diz aos convocados (concursos/documentos.py): onde se apresentar, até quando e o
+    # que levar além dos documentos que a lei exige para a reserva, que vêm da lei congelada do certame.
+    local = models.CharField("local de apresentação", max_length=300, blank=True)
+    prazo = models.DateField("apresentação até", null=True, blank=True)
+    documentos = models.TextField("documentos a apresentar", blank=True,
+                                  help_text="Os que o edital exige de todos os convocados, um por linha.")
     criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="registrada por", null=True,
                                    on_delete=models.PROTECT, related_name="+")
     criada_em = models.DateTimeField("registrada em", auto_now_add=True)

@@ -261,6 +261,8 @@ LIMITE_ENVIO_PDF_MB = int(os.environ.get("LIMITE_ENVIO_PDF_MB", "10"))
 LIMITE_ENVIO_IMPORTACAO_MB = int(os.environ.get("LIMITE_ENVIO_IMPORTACAO_MB", "300"))
 LIMITE_ENVIO_VERIFICACAO_MB = int(os.environ.get("LIMITE_ENVIO_VERIFICACAO_MB", "20"))
 LIMITE_ENVIO_SIMULADOR_MB = int(os.environ.get("LIMITE_ENVIO_SIMULADOR_MB", "10"))
+# O brasão do órgão (PNG ou JPEG) vai embutido em cada PDF: pequeno de propósito (nucleo/arquivos.py).
+LIMITE_ENVIO_BRASAO_MB = int(os.environ.get("LIMITE_ENVIO_BRASAO_MB", "2"))
 
 # Assinatura digital (documentos/assinatura.py, docs/assinatura-digital.md). As ACs raiz em que a verificação confia:
 # arquivos PEM/DER ou pastas com eles, separados por vírgula (em produção, as raízes da ICP-Brasil publicadas pelo ITI).

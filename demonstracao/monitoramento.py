@@ -12,7 +12,7 @@ from datetime import date, timedelta
 
 from concursos.models import Certame, Convocacao, Escolaridade, EstadoCertame, Inscricao
 from concursos.services.certame import certame_avancar
-from concursos.services.chamadas import chamada_inicial, desistencia_registrar
+from concursos.services.chamadas import Apresentacao, chamada_inicial, desistencia_registrar
 from legislacao.models import Lei
 from monitoramento.models import (
     ComissaoMonitoramento,
@@ -42,6 +42,14 @@ CARGOS_UBATUBA = [
     ("ENG", "Engenheiro civil", Escolaridade.SUPERIOR, 3, 0, 9),
     ("PSI", "Psicólogo", Escolaridade.SUPERIOR, 2, 0, 8),
 ]
+
+
+def apresentacao_de_ubatuba(dia: date) -> Apresentacao:
+    """O que o edital de convocação de Ubatuba diz aos convocados: onde, até quando (30 dias do ato) e o que levar."""
+    return Apresentacao(local="Departamento de Recursos Humanos, Avenida Dona Maria Alves, 865, Centro, das 9h às 16h",
+                        prazo=dia + timedelta(days=30),
+                        documentos="Documento oficial de identidade com foto\nCPF\nComprovante de residência\n"
+                                   "Certificado ou diploma da escolaridade exigida")
 
 
 def garantir_concursos_de_ubatuba(usuario, preencher, cpf_base: int) -> list[Certame]:
@@ -75,7 +83,8 @@ def _concurso(orgao: Orgao, edital: str, data_edital: date, usuario, preencher, 
         dia += timedelta(days=15)
     sorteio = random.Random(semente)
     for cargo in certame.cargos.order_by("codigo"):
-        chamada_inicial(cargo=cargo, data=dia, ato=f"Decreto nº {100 + semente}/{data_edital.year}", usuario=usuario)
+        chamada_inicial(cargo=cargo, data=dia, ato=f"Decreto nº {100 + semente}/{data_edital.year}", usuario=usuario,
+                        apresentacao=apresentacao_de_ubatuba(dia))
         # Um em cada oito convocados desiste antes da posse; quem vem depois é da mesma lista (art. 4º, § 1º).
         for convocacao in Convocacao.objects.filter(cargo=cargo, desistiu_em__isnull=True).order_by("posicao"):
             if sorteio.random() < 0.125:

@@ -53,8 +53,8 @@ def _verificar_codigo(request, codigo: str, vigia: EnvioGrandeDemais | None):
     canonico = normalizar(codigo)
     if canonico is not None and canonico != codigo:
         return redirect("documentos:verificar_codigo", codigo=canonico)
-    documento = (DocumentoEmitido.objects.select_related("substituido_por").filter(codigo=canonico).first()
-                 if canonico else None)
+    documento = (DocumentoEmitido.objects.select_related("substituido_por", "orgao__municipio")
+                 .filter(codigo=canonico).first() if canonico else None)
     contexto = {"form": CodigoForm(initial={"codigo": codigo}), "codigo": canonico or codigo, "documento": documento}
     if documento is None:
         return render(request, "documentos/verificar.html", contexto, status=404)

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+import base64
 import csv
 import re
 from collections import Counter
 
+from django import forms
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.models import Group
+from django.db import models
 from django.db.models import Case, When
 from django.http import HttpResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.text import capfirst
 
 from nucleo.acessos import TipoAcesso, registrar_acessos_por_orgao
 from nucleo.consulta import SoConsultaMixin
-from nucleo.models import AcessoSensivel, Lotacao, Municipio, Orgao
+from nucleo.models import AcessoSensivel, Lotacao, Municipio, Orgao, Signatario
 from nucleo.municipios import chave_do_nome
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario
 from nucleo.planilhas import celula_segura
@@ -55,14 +59,57 @@ class MunicipioAdmin(SoConsultaMixin, admin.ModelAdmin):
         return request.user.is_active and request.user.is_staff
 
 
+class BrasaoWidget(forms.ClearableFileInput):
+    """O brasão atual como imagem, lida do arquivo guardado, e não como link: `/media/` não é servido (decisão
+    0006)."""
+
+    template_name = "nucleo/widgets/brasao.html"
+
+    def get_context(self, name, value, attrs):
+        contexto = super().get_context(name, value, attrs)
+        contexto["widget"]["previa"] = _previa_do_brasao(value) if self.is_initial(value) else ""
+        return contexto
+
+
+def _previa_do_brasao(arquivo) -> str:
+    try:
+        with arquivo.open("rb") as aberto:
+            conteudo = aberto.read()
+    except OSError:
+        return ""
+    tipo = "image/png" if conteudo.startswith(b"\x89PNG") else "image/jpeg"
+    return f"data:{tipo};base64,{base64.b64encode(conteudo).decode()}"
+
+
+class SignatarioInline(RecorteOrgaoAdmin, admin.TabularInline):
+    model = Signatario
+    caminho_orgao = "orgao"
+    extra = 0
+    fields = ["ordem", "nome", "cargo", "ativo"]
+    verbose_name_plural = "signatários (quem assina o quadro de vagas e os editais de convocação, nesta ordem)"
+
+
 @admin.register(Orgao)
 class OrgaoAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
     caminho_orgao = ""
     list_display = ["nome", "sigla", "esfera", "poder", "tipo", "municipio", "cnpj"]
     list_filter = ["esfera", "poder", "tipo", "municipio__uf"]
     search_fields = ["nome", "sigla", "municipio__nome", "cnpj"]
-    fields = [("nome", "sigla"), ("esfera", "poder", "tipo"), "municipio", "cnpj", "retencao_anos"]
+    fieldsets = [
+        (None, {"fields": [("nome", "sigla"), ("esfera", "poder", "tipo"), "municipio", "cnpj", "retencao_anos"]}),
+        ("Timbre dos documentos", {
+            "fields": ["brasao", "estado_do_timbre", "endereco"],
+            "description": "O alto de cada documento do órgão: o brasão, o Estado (da UF do município), o nome e o "
+                           "endereço."}),
+    ]
+    readonly_fields = ["estado_do_timbre"]
     autocomplete_fields = ["municipio"]
+    formfield_overrides = {models.FileField: {"widget": BrasaoWidget}}
+    inlines = [SignatarioInline]
+
+    @admin.display(description="Estado")
+    def estado_do_timbre(self, orgao: Orgao) -> str:
+        return format_html("{}", orgao.estado) if orgao.pk else "— (da UF do município, depois de gravado)"
 
     def has_add_permission(self, request):
         # Um órgão novo na instalação é ato de quem a administra, não do RH de um órgão.
@@ -97,6 +144,16 @@ admin.site.unregister(Group)
 @admin.register(Group)
 class GrupoAdmin(PermissoesEmPortuguesMixin, GroupAdmin):
     pass
+
+
+@admin.register(Signatario)
+class SignatarioAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
+    caminho_orgao = "orgao"
+    list_display = ["nome", "cargo", "orgao", "ordem", "ativo"]
+    list_filter = ["ativo", "orgao"]
+    search_fields = ["nome", "cargo"]
+    fields = ["orgao", ("nome", "cargo"), ("ordem", "ativo")]
+    list_select_related = ["orgao__municipio"]
 
 
 class LotacaoInline(RecorteOrgaoAdmin, admin.TabularInline):

@@ -18,7 +18,8 @@ from django.utils import timezone
 from localflavor.br.br_states import STATE_CHOICES
 from localflavor.br.validators import BRCNPJValidator
 
-from nucleo.municipios import chave_do_nome
+from nucleo.arquivos import validar_brasao
+from nucleo.municipios import chave_do_nome, nome_do_estado
 
 
 class TarefaComProgresso(models.Model):
@@ -173,6 +174,14 @@ class Orgao(models.Model):
         help_text="Da tabela de temporalidade do órgão: por quantos anos, contados do fim da validade do certame "
                   "(com a prorrogação), os dados pessoais dos candidatos são guardados. Depois, são anonimizados "
                   "(LGPD art. 15, I, e art. 16); as listas publicadas ficam como foram publicadas.")
+    # O timbre dos documentos: o brasão, o nome, o Estado (da UF do município, nunca digitado) e o endereço.
+    brasao = models.FileField(
+        "brasão", upload_to="orgaos/brasoes/", blank=True, validators=[validar_brasao],
+        help_text="PNG ou JPEG (SVG não é aceito): vai no alto de cada documento do órgão (quadro de vagas, "
+                  "editais de convocação).")
+    endereco = models.CharField(
+        "endereço", max_length=300, blank=True,
+        help_text="Como vai no timbre dos documentos, p. ex. «Avenida Iperoig, 222, Centro, CEP 11680-000».")
 
     objects = OrgaoManager()
 
@@ -189,6 +198,32 @@ class Orgao(models.Model):
     def uf(self) -> str:
         """A UF do município: não se digita, e por isso não diverge (nem na caixa: «es» e «ES»)."""
         return self.municipio.uf
+
+    @property
+    def estado(self) -> str:
+        """«Estado do Espírito Santo», do timbre: da UF do município."""
+        return nome_do_estado(self.uf)
+
+
+class Signatario(models.Model):
+    """Quem assina os documentos do órgão (o quadro de vagas, os editais de convocação), na ordem em que as
+    assinaturas aparecem. Quem deixa o cargo fica inativo: os documentos já emitidos continuam como foram."""
+
+    orgao = models.ForeignKey(Orgao, verbose_name="órgão ou entidade", on_delete=models.CASCADE,
+                              related_name="signatarios")
+    nome = models.CharField("nome", max_length=200)
+    cargo = models.CharField("cargo ou função", max_length=200, help_text="P. ex. «Prefeita Municipal».")
+    ordem = models.PositiveSmallIntegerField("ordem", default=1,
+                                             help_text="A ordem das assinaturas no documento (1 é a primeira).")
+    ativo = models.BooleanField("assina os documentos novos", default=True)
+
+    class Meta:
+        verbose_name = "signatário dos documentos"
+        verbose_name_plural = "signatários dos documentos"
+        ordering = ["orgao", "ordem", "nome"]
+
+    def __str__(self) -> str:
+        return f"{self.nome}, {self.cargo}"
 
 
 class Lotacao(models.Model):

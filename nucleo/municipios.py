@@ -86,3 +86,23 @@ def voltar_ao_texto(modelo, *, com_uf: bool) -> None:
         if com_uf:
             campos["uf"] = linha.municipio_ibge.uf
         modelo.objects.filter(pk=linha.pk).update(**campos)
+
+
+# A preposição de cada UF no nome oficial do Estado («Estado do Espírito Santo», «Estado da Bahia», «Estado de São
+# Paulo»); o Distrito Federal não é Estado.
+_ESTADOS = {
+    "AC": "do Acre", "AL": "de Alagoas", "AP": "do Amapá", "AM": "do Amazonas", "BA": "da Bahia", "CE": "do Ceará",
+    "ES": "do Espírito Santo", "GO": "de Goiás", "MA": "do Maranhão", "MT": "de Mato Grosso",
+    "MS": "de Mato Grosso do Sul", "MG": "de Minas Gerais", "PA": "do Pará", "PB": "da Paraíba", "PR": "do Paraná",
+    "PE": "de Pernambuco", "PI": "do Piauí", "RJ": "do Rio de Janeiro", "RN": "do Rio Grande do Norte",
+    "RS": "do Rio Grande do Sul", "RO": "de Rondônia", "RR": "de Roraima", "SC": "de Santa Catarina",
+    "SP": "de São Paulo", "SE": "de Sergipe", "TO": "do Tocantins",
+}
+
+
+def nome_do_estado(uf: str) -> str:
+    """«Estado do Espírito Santo» para «ES», como o timbre dos documentos o escreve; «Distrito Federal» para «DF»."""
+    uf = uf.strip().upper()
+    if uf == "DF":
+        return "Distrito Federal"
+    return f"Estado {_ESTADOS[uf]}"

@@ -14,9 +14,26 @@ def data_br(valor: date | None, vazio: str = "") -> str:
     return valor.strftime("%d/%m/%Y") if valor else vazio
 
 
+MESES = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+         "novembro", "dezembro")
+
+
+def data_por_extenso(valor: date) -> str:
+    """«3 de dezembro de 2026», como o fecho dos atos oficiais (o mês em minúsculas; o dia 1 é «1º»)."""
+    dia = "1º" if valor.day == 1 else str(valor.day)
+    return f"{dia} de {MESES[valor.month - 1]} de {valor.year}"
+
+
 def milhar(n: int) -> str:
     """O inteiro com o separador de milhar brasileiro: 1.000.000."""
     return f"{n:,}".replace(",", ".")
+
+
+def moeda_br(valor: Decimal | None, vazio: str = "") -> str:
+    """1234.5 → «R$ 1.234,50», com espaço que não quebra depois do símbolo; `vazio` quando não há valor."""
+    if valor is None:
+        return vazio
+    return "R$\u00a0" + f"{valor:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
 
 
 def percentual_br(valor: Decimal) -> str:

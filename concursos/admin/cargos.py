@@ -3,6 +3,7 @@ e a lista de cargos, com as vagas reservadas pela lei e o caminho para as listas
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
@@ -14,10 +15,19 @@ from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin
 
 
+def _remuneracao_em_reais(campo, db_field):
+    # «3.456,78», como se escreve no Brasil: o campo decimal do Django só aceita a vírgula quando localizado.
+    if db_field.name == "remuneracao" and campo is not None:
+        campo.localize = True
+        campo.widget = forms.TextInput(attrs={"size": 12, "inputmode": "decimal"})
+        campo.widget.is_localized = True
+    return campo
+
+
 class CargoInline(admin.TabularInline):
     model = Cargo
     extra = 0
-    fields = ["codigo", "nome", "natureza", "escolaridade", "vagas", "vagas_pcd"]
+    fields = ["codigo", "nome", "natureza", "escolaridade", "vagas", "vagas_pcd", "remuneracao", "carga_horaria"]
     verbose_name_plural = "cargos e vagas do edital"
 
     def get_extra(self, request, obj=None, **kwargs):
@@ -28,8 +38,11 @@ class CargoInline(admin.TabularInline):
     # (concursos/services/retificacao_do_edital.py); vagas novas no prazo de validade são «novas vagas».
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.publicado:
-            return ["codigo", "nome", "natureza", "escolaridade", "vagas", "vagas_pcd"]
+            return ["codigo", "nome", "natureza", "escolaridade", "vagas", "vagas_pcd", "remuneracao", "carga_horaria"]
         return []
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        return _remuneracao_em_reais(super().formfield_for_dbfield(db_field, request, **kwargs), db_field)
 
     def has_add_permission(self, request, obj=None):
         return super().has_add_permission(request, obj) and not (obj and obj.publicado)
@@ -45,7 +58,8 @@ class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     list_filter = ["escolaridade", "certame__estado"]
     list_select_related = ["certame__orgao"]
     search_fields = ["codigo", "nome", "certame__numero_edital"]
-    fields = ["certame", ("codigo", "nome"), ("natureza", "escolaridade"), ("vagas", "vagas_pcd")]
+    fields = ["certame", ("codigo", "nome"), ("natureza", "escolaridade"), ("vagas", "vagas_pcd"),
+              ("remuneracao", "carga_horaria"), "requisitos"]
 
     class Media:
         css = {"all": ["concursos/concursos.css"]}
@@ -71,8 +85,12 @@ class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None and obj.certame.publicado:
-            return ["certame", "codigo", "nome", "escolaridade", "vagas", "vagas_pcd"]
+            return ["certame", "codigo", "nome", "escolaridade", "vagas", "vagas_pcd", "remuneracao", "carga_horaria",
+                    "requisitos"]
         return []
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        return _remuneracao_em_reais(super().formfield_for_dbfield(db_field, request, **kwargs), db_field)
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and not (obj and obj.certame.publicado)

@@ -113,7 +113,7 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
 
     def get_fieldsets(self, request, obj=None):
         fieldsets = [
-            ("Edital", {"fields": ["orgao", "tipo", "numero_edital", "titulo"]}),
+            ("Edital", {"fields": ["orgao", "tipo", ("numero_edital", "anexo_quadro"), "titulo"]}),
             ("Onde e quando (decidem a lei aplicável)", {
                 "description": "A lei de reserva de vagas é a do município do órgão que publica o edital, em vigor "
                                "na data de publicação dele; ao publicar, as regras dela ficam congeladas neste "
@@ -468,10 +468,10 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
             try:
                 if dados["cargo"]:
                     chamadas = [chamada_inicial(cargo=dados["cargo"], data=dados["data"], ato=dados["ato"],
-                                                usuario=request.user)]
+                                                usuario=request.user, apresentacao=form.apresentacao())]
                 else:
                     chamadas = chamada_inicial_certame(certame=certame, data=dados["data"], ato=dados["ato"],
-                                                       usuario=request.user)
+                                                       usuario=request.user, apresentacao=form.apresentacao())
             except ErroOperacao as erro:
                 self.message_user(request, str(erro), messages.ERROR)
             else:
@@ -583,7 +583,8 @@ class CertameAdmin(RetificacaoAdminMixin, AtosDoResultadoMixin, DocumentosDaInsc
             try:
                 chamada = novas_vagas_chamar(cargo=cargo, quantidade=dados["quantidade"], data=dados["data"],
                                              ato=dados["ato"], usuario=request.user,
-                                             ultima_chamada=dados["ultima_chamada"])
+                                             ultima_chamada=dados["ultima_chamada"],
+                                             apresentacao=form.apresentacao())
             except ErroOperacao as erro:
                 self.message_user(request, str(erro), messages.ERROR)
             else:

@@ -50,7 +50,8 @@ class ChamadaAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin):
     list_filter = [ChamadaCertameFiltro, "tipo"]
     list_select_related = ["cargo__certame__orgao", "criada_por"]
     search_fields = ["ato", "cargo__codigo", "cargo__nome"]
-    fields = ["cargo", "numero", "tipo", "data", "ato", "observacao", "criada_por", "criada_em"]
+    fields = ["cargo", "numero", "tipo", "data", "ato", "observacao", "local", "prazo", "documentos", "criada_por",
+              "criada_em"]
     readonly_fields = fields
     inlines = [ConvocacoesDaChamadaInline]
 

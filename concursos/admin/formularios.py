@@ -9,6 +9,7 @@ from django.contrib.admin.widgets import AdminDateWidget
 from django.utils import timezone
 
 from concursos.models import Cargo, Certame
+from concursos.services.chamadas import Apresentacao
 
 
 class AtoForm(forms.Form):
@@ -21,26 +22,45 @@ class AtoForm(forms.Form):
         self.fields["data"].initial = timezone.localdate()
 
 
-class ConvocacaoInicialForm(AtoForm):
+class ApresentacaoForm(AtoForm):
+    """O ato de chamada com o que o edital de convocação diz aos convocados (concursos/documentos.py)."""
+
+    local = forms.CharField(label="Local de apresentação", max_length=300, required=False,
+                            widget=forms.TextInput(attrs={"size": 60}),
+                            help_text="Onde os convocados se apresentam, p. ex. «Departamento de Recursos Humanos, "
+                                      "Avenida Iperoig, 222, Centro, das 9h às 16h».")
+    prazo = forms.DateField(label="Apresentação até", required=False, widget=AdminDateWidget,
+                            help_text="O último dia para a apresentação (dd/mm/aaaa).")
+    documentos = forms.CharField(
+        label="Documentos a apresentar", required=False, widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
+        help_text="Os que o edital exige de todos os convocados, um por linha. Os que a lei exige para a reserva "
+                  "entram sozinhos no edital de convocação, para quem foi convocado por ela.")
+
+    def apresentacao(self) -> Apresentacao:
+        dados = self.cleaned_data
+        return Apresentacao(local=dados["local"], prazo=dados["prazo"], documentos=dados["documentos"])
+
+
+class ConvocacaoInicialForm(ApresentacaoForm):
     cargo = forms.ModelChoiceField(label="Cargo", queryset=Cargo.objects.none(), required=False,
                                    empty_label="Todos os cargos ainda não convocados",
                                    help_text="Um cargo só, ou todos os que ainda não tiveram a convocação inicial, "
                                              "num mesmo ato.")
-    field_order = ["cargo", "data", "ato"]
+    field_order = ["cargo", "data", "ato", "local", "prazo", "documentos"]
 
     def __init__(self, *args, certame: Certame, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["cargo"].queryset = certame.cargos.filter(chamadas__isnull=True).order_by("codigo")
 
 
-class NovasVagasForm(AtoForm):
+class NovasVagasForm(ApresentacaoForm):
     quantidade = forms.IntegerField(label="Vagas novas", min_value=1, max_value=10_000,
                                     help_text="Quantas posições chamar agora, além das já chamadas.")
     # A última chamada do cargo quando a página abriu: um segundo envio (clique duplo, outra aba, outra pessoa) chega
     # com o número de antes e é recusado pelo serviço, em vez de nomear de novo.
     ultima_chamada = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
                                         error_messages={"required": "A página está desatualizada: abra-a de novo."})
-    field_order = ["quantidade", "data", "ato"]
+    field_order = ["quantidade", "data", "ato", "local", "prazo", "documentos"]
 
 
 def _motivo(ajuda: str) -> forms.CharField:

@@ -4,6 +4,7 @@ se apaga."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
 from django.db import transaction
@@ -40,10 +41,26 @@ def travar_cargo(cargo: Cargo) -> Cargo:
     return Cargo.objects.select_for_update().select_related("certame").get(pk=cargo.pk)
 
 
-def _nova_chamada(cargo: Cargo, tipo: str, data: date, ato: str, usuario, observacao: str = "") -> Chamada:
+@dataclass(frozen=True)
+class Apresentacao:
+    """O que o edital de convocação diz aos convocados: onde se apresentar, até quando e o que levar (os documentos
+    que o edital exige de todos, um por linha; os da reserva vêm da lei congelada do certame)."""
+
+    local: str = ""
+    prazo: date | None = None
+    documentos: str = ""
+
+
+def _nova_chamada(cargo: Cargo, tipo: str, data: date, ato: str, usuario, observacao: str = "",
+                  apresentacao: Apresentacao | None = None) -> Chamada:
+    apresentacao = apresentacao or Apresentacao()
+    if apresentacao.prazo is not None and apresentacao.prazo < data:
+        raise ErroOperacao(f"O prazo de apresentação ({data_br(apresentacao.prazo)}) é anterior à data do ato "
+                           f"({data_br(data)}).")
     numero = (cargo.chamadas.aggregate(m=Max("numero"))["m"] or 0) + 1
     return Chamada.objects.create(cargo=cargo, numero=numero, tipo=tipo, data=data, ato=ato, criada_por=usuario,
-                                  observacao=observacao)
+                                  observacao=observacao, local=apresentacao.local.strip(), prazo=apresentacao.prazo,
+                                  documentos=apresentacao.documentos.strip())
 
 
 def exigir_heteroidentificacao(cargo: Cargo, titulares: list[tuple[str | None, str | None]]) -> None:
@@ -122,7 +139,8 @@ def _ids_por_numero(cargo: Cargo, numeros) -> dict[str, int]:
 
 
 @transaction.atomic
-def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
+def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario,
+                    apresentacao: Apresentacao | None = None) -> Chamada:
     """A convocação das vagas do edital, de uma vez, pelo motor (padrão da lei e listas)."""
     cargo = travar_cargo(cargo)
     if not cargo.certame.alcancou(EstadoCertame.RESULTADO):
@@ -136,7 +154,7 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario) -> Chamada:
     # Quem a lista de um grupo põe numa posição mais favorável (p. ex. Iúna art. 5º, § 2º) também passa pelas portas
     # da reserva: a posição vem da lista do grupo.
     exigir_as_portas(cargo, [(c.pela_lista or c.lista, c.inscricao) for c in convocados])
-    chamada = _nova_chamada(cargo, TipoChamada.INICIAL, data, ato, usuario)
+    chamada = _nova_chamada(cargo, TipoChamada.INICIAL, data, ato, usuario, apresentacao=apresentacao)
     ids = _ids_por_numero(cargo, (c.inscricao for c in convocados))
     Convocacao.objects.bulk_create([
         Convocacao(chamada=chamada, cargo=cargo, posicao=c.posicao, vaga=c.vaga, lista=c.lista or "",
@@ -273,7 +291,7 @@ def _exigir_data_depois_da_etapa(convocacao: Convocacao, data: date) -> None:
 
 @transaction.atomic
 def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, usuario,
-                       ultima_chamada: int | None = None) -> Chamada:
+                       ultima_chamada: int | None = None, apresentacao: Apresentacao | None = None) -> Chamada:
     """Vagas surgidas no prazo de validade: as posições seguintes, no mesmo padrão (Iúna art. 7º, § 2º).
 
     `ultima_chamada`: o número da última chamada do cargo que quem pediu viu na página; com ele, pedidos repetidos ou
@@ -299,7 +317,8 @@ def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, u
     exigir_as_portas(cargo, [(origem, c.inscricao) for origem, c in chamados])
     posicoes = f"posição {ultima + 1}" if quantidade == 1 else f"posições {ultima + 1} a {ultima + quantidade}"
     chamada = _nova_chamada(cargo, TipoChamada.NOVAS_VAGAS, data, ato, usuario,
-                            observacao=f"{plural(quantidade, 'vaga nova', 'vagas novas')}: {posicoes}.")
+                            observacao=f"{plural(quantidade, 'vaga nova', 'vagas novas')}: {posicoes}.",
+                            apresentacao=apresentacao)
     ids = _ids_por_numero(cargo, (c.inscricao for _, c in chamados))
     Convocacao.objects.bulk_create([
         Convocacao(chamada=chamada, cargo=cargo, posicao=ultima + i, vaga=vaga, lista=origem,
@@ -310,9 +329,11 @@ def novas_vagas_chamar(*, cargo: Cargo, quantidade: int, data: date, ato: str, u
 
 
 @transaction.atomic
-def chamada_inicial_certame(*, certame: Certame, data: date, ato: str, usuario) -> list[Chamada]:
+def chamada_inicial_certame(*, certame: Certame, data: date, ato: str, usuario,
+                            apresentacao: Apresentacao | None = None) -> list[Chamada]:
     """A convocação inicial de todos os cargos do certame que ainda não a tiveram, num só ato."""
     cargos = list(certame.cargos.filter(chamadas__isnull=True).order_by("codigo"))
     if not cargos:
         raise ErroOperacao("Todos os cargos deste certame já tiveram a convocação inicial.")
-    return [chamada_inicial(cargo=cargo, data=data, ato=ato, usuario=usuario) for cargo in cargos]
+    return [chamada_inicial(cargo=cargo, data=data, ato=ato, usuario=usuario, apresentacao=apresentacao)
+            for cargo in cargos]

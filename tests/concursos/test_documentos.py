@@ -69,7 +69,8 @@ def test_o_quadro_mostra_os_numeros_de_cargo_quadro(certame, texto_quadro):
         quadro = cargo.quadro()
         marca = " *" if quadro.abaixo_do_minimo else ""
         reservas = " ".join(str(r.vagas) for r in quadro.reservas)
-        assert (f"{cargo.codigo}{marca} {cargo.nome} Médio {quadro.vagas} {quadro.ampla} {quadro.pcd} {reservas}"
+        # Sem remuneração nem carga horária cadastradas, as duas colunas trazem «—».
+        assert (f"{cargo.codigo}{marca} {cargo.nome} Médio — · — {quadro.vagas} {quadro.ampla} {quadro.pcd} {reservas}"
                 in texto_quadro)
 
 
@@ -303,7 +304,7 @@ def test_com_permissao_recebe_o_pdf_no_navegador(client, certame, usuario_rh):
         assert resposta["Content-Disposition"] == f'inline; filename="{documento.nome_arquivo}"'
         assert documento.emitido_por == usuario_rh
     nomes = sorted(DocumentoEmitido.objects.values_list("nome_arquivo", flat=True))
-    assert nomes[0].startswith("convocacoes-cargo-enf-edital-001-2024-")
+    assert nomes[0].startswith("edital-de-convocacao-cargo-enf-edital-001-2024-")
     assert nomes[1].startswith("lista-geral-cargo-enf-edital-001-2024-")
     assert nomes[2].startswith("quadro-de-vagas-edital-001-2024-")
 
@@ -336,7 +337,7 @@ def test_quadro_sem_lei_aplicavel_diz_por_que_e_nao_reserva(fazer_certame, admin
     conteudo = so_espacos_simples(texto(emitir_quadro(certame=certame, usuario=admin_user).conteudo()))
     assert ("Nenhuma lei municipal de reserva de vagas de Ubatuba/SP se aplica a este edital, publicado em "
             "06/01/2025: não há vagas reservadas para pessoas negras, indígenas ou quilombolas") in conteudo
-    assert "ADM Cargo ADM Médio 10 9 1" in conteudo
+    assert "ADM Cargo ADM Médio — · — 10 9 1" in conteudo
 
 
 def test_quadro_de_lei_com_padrao_a_cada_k(afonso_claudio_publicada, fazer_certame, admin_user):

@@ -217,3 +217,34 @@ def test_the_demo_monitoring_commission_of_ubatuba_is_lawful_and_its_member_sees
     assert ComissaoMonitoramento.objects.get().membros.count() == 6
     assert [m.objects.count() for m in (NomeacaoComissao, ContratoEstagio, Servidor, AutodeclaracaoServidor,
                                         AtoPessoal, RelatorioMonitoramento)] == contagens
+
+
+def test_the_demo_documents_of_ubatuba_have_the_letterhead_the_signatories_and_the_cargo_details(settings, tmp_path):
+    """O quadro de vagas de Ubatuba sai como a prefeitura o publica: o «ANEXO I – QUADRO DE VAGAS» com o Estado de
+    São Paulo, o endereço, a remuneração em reais e as assinaturas; o edital de convocação, com onde e até quando."""
+    from concursos.documentos import emitir_convocacoes, emitir_quadro
+    from concursos.models import Cargo, Certame
+    from demonstracao.monitoramento import ORGAO_UBATUBA
+    from tests.documentos.pdfs import so_espacos_simples, texto
+
+    settings.MEDIA_ROOT = tmp_path / "media"
+    carregar_demo()
+    certame = Certame.objects.filter(orgao__nome=ORGAO_UBATUBA).order_by("data_edital").last()
+    assert certame.orgao.brasao and certame.orgao.signatarios.count() == 2
+    assert not Cargo.objects.filter(remuneracao__isnull=True).exists()
+
+    admin = get_user_model().objects.get(username="demo")
+    quadro = so_espacos_simples(texto(emitir_quadro(certame=certame, usuario=admin).conteudo()))
+    assert "ANEXO I – QUADRO DE VAGAS" in quadro
+    assert "ESTADO DE SÃO PAULO" in quadro.upper()
+    assert "Avenida Dona Maria Alves, 865" in quadro
+    assert "R$ 8.400,00" in quadro
+    assert "Helena Prado Cavalcanti" in quadro and "Ubatuba/SP, " in quadro
+
+    cargo = certame.cargos.get(codigo="ENG")
+    edital = so_espacos_simples(texto(emitir_convocacoes(cargo=cargo, usuario=admin).conteudo()))
+    assert "Departamento de Recursos Humanos, Avenida Dona Maria Alves, 865" in edital
+    assert "Documento oficial de identidade com foto" in edital
+
+    carregar_demo()
+    assert certame.orgao.signatarios.count() == 2

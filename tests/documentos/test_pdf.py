@@ -134,3 +134,22 @@ def test_numeros_alinhados_preenchem_cada_coluna_ate_a_sua_largura():
     assert numeros_alinhados([400, 3, 0], [6, 6, 7]) == f"{E * 2}400{E}{E * 4}3{E}{E * 5}0{E}"
     assert largura_numerica("Vagas", [1, 400]) >= len("Vagas") + 1
     assert largura_numerica("AC", [1_234_567]) == 9
+
+
+@pytest.mark.parametrize("assinaturas", [[], [{"nome": "Ana Prefeita", "funcao": "Prefeita Municipal"},
+                                             {"nome": "Bruno Secretário", "funcao": "Secretário de Administração"}]])
+def test_nenhuma_pagina_traz_so_o_paragrafo_de_autenticacao(db, templates_de_teste, assinaturas):
+    """O conteúdo cresce um parágrafo por vez, passando pelo fim da 1ª e da 2ª página: em nenhum tamanho a última
+    página tem só o «Documento emitido…» (nem só o fecho com as assinaturas)."""
+    contagens = set()
+    for linhas in range(40, 130, 2):
+        documento = emitir_pdf(template="documentos_teste/ate_o_fim.html",
+                               contexto={"linhas": range(1, linhas + 1), "assinaturas": assinaturas},
+                               tipo=OUTRO, titulo="Documento que cresce")
+        texto_das_paginas = paginas(documento.conteudo())
+        contagens.add(len(texto_das_paginas))
+        ultima = texto_das_paginas[-1]
+        assert "Documento emitido" in ultima and f"Parágrafo {linhas} " in ultima, linhas
+        if assinaturas:
+            assert "Ana Prefeita" in ultima and "Bruno Secretário" in ultima, linhas
+    assert len(contagens) >= 2

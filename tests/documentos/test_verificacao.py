@@ -104,3 +104,22 @@ def test_o_pdf_de_outro_documento_nao_passa_por_este(client, documento, template
 
 def test_o_pdf_impresso_traz_o_endereco_desta_pagina(documento, settings):
     assert documento.url_verificacao == f"{settings.SITE_URL}/verificar/{documento.codigo}/"
+
+
+def test_a_pagina_nomeia_o_orgao_emissor_que_distingue_dois_editais_de_mesmo_numero(client, db, templates_de_teste,
+                                                                                    admin_user):
+    from nucleo.models import Orgao
+    from tests.conftest import municipio
+
+    documentos = {}
+    for nome, cidade, uf in (("Prefeitura Municipal de Iúna", "Iúna", "ES"),
+                             ("Prefeitura Municipal de Ubatuba", "Ubatuba", "SP")):
+        orgao = Orgao.objects.create(nome=nome, municipio=municipio(cidade, uf))
+        documentos[nome] = emitir_pdf(template="documentos_teste/paginas.html", contexto={"linhas": range(1, 2)},
+                                      tipo=TIPO_QUADRO_VAGAS, titulo="Quadro de vagas — Edital nº 001/2026",
+                                      usuario=admin_user, orgao_id=orgao.pk)
+    iuna = client.get(f"/verificar/{documentos['Prefeitura Municipal de Iúna'].codigo}/").content.decode()
+    ubatuba = client.get(f"/verificar/{documentos['Prefeitura Municipal de Ubatuba'].codigo}/").content.decode()
+    assert "Órgão emissor" in iuna
+    assert "Prefeitura Municipal de Iúna — Iúna/ES" in iuna and "Ubatuba" not in iuna
+    assert "Prefeitura Municipal de Ubatuba — Ubatuba/SP" in ubatuba

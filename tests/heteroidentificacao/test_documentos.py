@@ -346,6 +346,21 @@ def test_assinaturas_nunca_ficam_sozinhas_na_ultima_pagina(sessao_encerrada, com
         assert "Encerramento" in ultima and "Ana Presidenta" in ultima, linhas
 
 
+def test_cada_membro_presente_assina_num_campo_proprio_na_ordem_da_ata(sessao_encerrada, admin_user):
+    """Cada assinatura da ata tem o seu campo (campo-assinatura-1, 2…, na ordem dos membros que participaram): a
+    assinatura digital de cada membro vai ao seu lugar. O PDF os traz como destinos nomeados (as âncoras)."""
+    import io
+
+    from pypdf import PdfReader
+
+    documento = ata_sessao_emitir(sessao=sessao_encerrada, usuario=admin_user)
+    leitor = PdfReader(io.BytesIO(documento.conteudo()))
+    participantes = sessao_encerrada.participantes.count()
+    assert sorted(leitor.named_destinations) == [f"campo-assinatura-{n}" for n in range(1, participantes + 1)]
+    ultima = leitor.pages[-1].extract_text()
+    assert "Ana Presidenta" in ultima and "Documento emitido" in ultima
+
+
 def test_resultado_final_diz_declaracao_falsa_so_onde_a_fraude_foi_reconhecida(final, comissao, admin_user):
     """Art. 7º: a falsidade da autodeclaração só se reconhece em procedimento com contraditório e ampla defesa; a
     não confirmação é uma avaliação fenotípica e nunca é chamada de «declaração falsa»."""

@@ -50,7 +50,7 @@ from heteroidentificacao.models import (
 from heteroidentificacao.selectors import cotistas_a_convocar
 from monitoramento.models import ComissaoMonitoramento, MembroMonitoramento, RelatorioMonitoramento
 from nucleo.acessos import TipoAcesso, registrar_acesso
-from nucleo.models import AcessoSensivel, Lotacao, Orgao
+from nucleo.models import AcessoSensivel, Lotacao, Orgao, Signatario
 from pessoal import services as pessoal
 from pessoal.importacao import criar_importacao
 from pessoal.models import ContratoEstagio, ImportacaoRH, NomeacaoComissao, Servidor
@@ -206,6 +206,9 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
     relatorio = RelatorioMonitoramento.objects.create(comissao=monitoramento, ano_referencia=2024,
                                                       conclusoes=f"Conclusões {token} sobre 2024.")
     dados.marcas |= {monitoramento.ato_numero, membro_monitoramento.nome, relatorio.conclusoes}
+    # Quem assina os documentos do órgão (o fecho do quadro de vagas e dos editais de convocação).
+    signatario = Signatario.objects.create(orgao=dados.orgao, nome=f"Signatária {token}", cargo=f"Prefeita {token}")
+    dados.marcas |= {signatario.nome}
     dados.marcas |= {recurso.fundamentos, acesso.fundamento, fraude.ato, chamada.ato, importacao.nome_original,
                      documento.codigo, acesso_sensivel.descricao, exportacao.descricao,
                      dados.comissao.ato_designacao, apresentado.observacao, fase.nome}
@@ -218,7 +221,7 @@ def _segunda_fase(dados: DadosDoOrgao, admin_user) -> None:
         Exportacao: exportacao, Dispensa: dados.comissao.dispensas.first(), get_user_model(): dados.rh,
         DocumentoApresentado: apresentado, Fase: fase,
         Servidor: servidor, NomeacaoComissao: nomeacao, ContratoEstagio: estagio, ImportacaoRH: arquivo_rh,
-        ComissaoMonitoramento: monitoramento, RelatorioMonitoramento: relatorio,
+        ComissaoMonitoramento: monitoramento, RelatorioMonitoramento: relatorio, Signatario: signatario,
     }
     dados.objetos = {modelo: objeto for modelo, objeto in dados.objetos.items() if objeto is not None}
 

@@ -16,7 +16,8 @@ def _dados(**mudancas) -> dict:
     return {"nome": "Prefeitura Municipal de Iúna", "sigla": "PMI", "esfera": "municipal", "poder": "executivo",
             "tipo": "direta",
             "municipio": "3203007",
-            "cnpj": CNPJ_VALIDO, "retencao_anos": "5", **mudancas}
+            "cnpj": CNPJ_VALIDO, "retencao_anos": "5", "signatarios-TOTAL_FORMS": "0",
+            "signatarios-INITIAL_FORMS": "0", **mudancas}
 
 
 def test_cnpj_com_digito_verificador_errado_e_recusado_com_a_regra_da_receita():

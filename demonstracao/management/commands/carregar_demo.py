@@ -34,6 +34,7 @@ from concursos.models import (
 from concursos.services.certame import certame_avancar, certame_publicar
 from demonstracao.autenticador import garantir_autenticador_da_demo
 from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
+from demonstracao.documentos import garantir_detalhes_dos_cargos, garantir_timbre_de_ubatuba
 from demonstracao.monitoramento import garantir_concursos_de_ubatuba, garantir_monitoramento_de_ubatuba
 from demonstracao.perfis import garantir_perfis
 from legislacao.models import Consequencia, DocumentoAceito, GrupoReserva, Lei
@@ -199,6 +200,8 @@ class Command(BaseCommand):
             comissao, logins = self._garantir_certame_com_comissao()
             ubatuba = garantir_concursos_de_ubatuba(self._superusuario(), preencher_certame, CPF_BASE + 200_000)
             self._lotar_usuarios([certame.orgao_id, comissao.certame.orgao_id, ubatuba[0].orgao_id])
+            garantir_timbre_de_ubatuba(ubatuba[0].orgao)
+            garantir_detalhes_dos_cargos([certame.orgao_id, comissao.certame.orgao_id, ubatuba[0].orgao_id])
             chaves[USUARIO_ENCARREGADO] = garantir_autenticador_da_demo(USUARIO_ENCARREGADO)
             monitoramento = garantir_monitoramento_de_ubatuba(ubatuba[0].orgao, self._superusuario(),
                                                               self._membro_do_monitoramento(ubatuba[0].orgao_id))
