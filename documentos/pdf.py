@@ -11,11 +11,12 @@ renderiza-se o PDF com ele e só então se calcula e guarda o SHA-256 do que foi
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 import segno
 from django.core.files.base import ContentFile
-from django.db import models
+from django.db import models, transaction
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -100,7 +101,7 @@ def renderizar_pdf_com_campos(html: str) -> tuple[bytes, int, dict[str, dict]]:
 
 def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str, titulo: str, usuario=None,
                referencia: models.Model | None = None, nome_arquivo: str | None = None,
-               orgao_id: int | None = None, chave: str = "") -> DocumentoEmitido:
+               orgao_id: int | None = None, chave: str = "", assinantes: Sequence | None = None) -> DocumentoEmitido:
     """Renderiza `template` com `contexto`, grava o PDF e devolve o documento com código e SHA-256.
 
     `nome_arquivo` é a base do nome de download (p. ex. «quadro de vagas edital 001/2024»); o código é
@@ -110,8 +111,12 @@ def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str, titulo: st
     O template recebe, além do contexto, `documento` com: codigo, url_verificacao, qr_code (data URI),
     titulo, tipo, emitido_em e emitido_por.
 
-    Sem transação própria: a renderização leva até segundos e não deve segurar travas do banco; o registro
-    é um único INSERT, feito só depois de o PDF existir e ter o seu hash.
+    `assinantes` são as linhas de assinatura do fecho, na ordem (cada um com `nome`, `funcao` e, se houver, `cpf`;
+    sem o argumento, as do contexto, `assinaturas`): o documento nasce com a ordem das assinaturas digitais, e a
+    assinatura N vai para a linha N. Com o CPF, só o certificado dessa pessoa assina naquela linha.
+
+    A renderização, que leva até segundos, fica fora de transação e não segura travas do banco; o registro e a ordem
+    das assinaturas são gravados juntos, só depois de o PDF existir e ter o seu hash.
     """
     rotulo = rotulo_do_tipo(tipo)  # recusa o tipo não registrado antes de sortear o código e renderizar
     codigo = _novo_codigo_livre()
@@ -136,8 +141,24 @@ def emitir_pdf(*, template: str, contexto: dict[str, Any], tipo: str, titulo: st
     documento.tamanho = len(pdf)
     documento.paginas = paginas
     documento.arquivo.save(documento.nome_arquivo, ContentFile(pdf), save=False)
-    documento.save()
+    assinantes = contexto.get("assinaturas", ()) if assinantes is None else assinantes
+    with transaction.atomic():
+        documento.save()
+        if assinantes:
+            _ordem_das_assinaturas(documento, assinantes)
     return documento
+
+
+def _ordem_das_assinaturas(documento: DocumentoEmitido, assinantes: Sequence) -> None:
+    # Importado aqui: o módulo das assinaturas carrega o pyHanko, custo que só quem assina deve pagar.
+    from documentos.assinatura_servicos import Signatario, assinaturas_definir_ordem
+
+    def campo(assinante, nome: str) -> str:
+        # Como o template os lê: objetos (documentos.timbre.Assinante) ou dicionários.
+        return assinante.get(nome, "") if isinstance(assinante, dict) else getattr(assinante, nome, "")
+
+    assinaturas_definir_ordem(documento=documento, usuario=documento.emitido_por, signatarios=[
+        Signatario(campo(a, "nome"), campo(a, "funcao"), campo(a, "cpf")) for a in assinantes])
 
 
 def _nome(usuario) -> str:

@@ -80,6 +80,8 @@ class Regra(Enunciado):
 class Presente:
     nome: str
     funcao: str
+    # Só nas linhas de assinatura da ata: a assinatura digital daquela linha só aceita o certificado deste CPF.
+    cpf: str = ""
 
 
 @dataclass(frozen=True)
@@ -346,7 +348,7 @@ def _contexto_comum(sessao: Sessao) -> dict:
         "presentes": [Presente(m.nome, _funcao(m, na_sessao=True) + (f" ({', '.join(movimento[m.pk])})"
                                                                       if m.pk in movimento else ""))
                       for m in participantes],
-        "assinantes": [Presente(m.nome, _funcao(m, na_sessao=True)) for m in participantes],
+        "assinantes": [Presente(m.nome, _funcao(m, na_sessao=True), m.cpf) for m in participantes],
         "titulares": titulares(comissao),
         "ocorrencias": [Ocorrencia(o.em, o.descricao) for o in ocorrencias],
     }
@@ -366,7 +368,7 @@ def _emitir(template: str, contexto: dict, *, tipo: str, usuario, referencia, ti
     edital = certame.numero_edital
     return emitir_pdf(template=template, contexto=contexto, tipo=tipo, usuario=usuario, referencia=referencia,
                       titulo=f"{titulo} — Edital nº {edital}", nome_arquivo=f"{nome_arquivo} edital {edital}",
-                      orgao_id=certame.orgao_id)
+                      orgao_id=certame.orgao_id, assinantes=contexto.get("assinantes", ()))
 
 
 def _avaliacoes(**filtros):

@@ -87,6 +87,9 @@ def test_o_quadro_fecha_com_local_data_e_os_signatarios_ativos_na_ordem(certame,
     assert texto_quadro.index("João Prefeito") < texto_quadro.index("Maria Secretária")
     assert "Prefeito Municipal" in texto_quadro and "Secretária de Administração" in texto_quadro
     assert "Ex-Prefeito" not in texto_quadro
+    # A assinatura digital segue as mesmas linhas: a 1ª é a do primeiro signatário do fecho.
+    assert list(documento.assinaturas.values_list("ordem", "nome", "cargo")) == [
+        (1, "João Prefeito", "Prefeito Municipal"), (2, "Maria Secretária", "Secretária de Administração")]
 
 
 def test_os_campos_de_assinatura_tem_ids_na_ordem_e_o_tamanho_fixo(certame):

@@ -386,3 +386,14 @@ def test_resultado_so_diz_que_os_curriculos_estao_publicados_quando_estao(provis
     resultado = _texto(resultado_emitir(comissao=provisorio, final=False, usuario=admin_user))
     assert "Os currículos estão publicados" not in resultado
     assert "nem todos foram publicados até esta data (art. 11, § 3º)" in resultado
+
+
+def test_a_ata_nasce_com_a_ordem_das_assinaturas_dos_membros_presentes(sessao_encerrada, admin_user):
+    """Quem assina a ata digitalmente são os membros que participaram, na ordem das linhas do fecho; cada linha só
+    aceita o certificado do CPF do seu membro."""
+    documento = ata_sessao_emitir(sessao=sessao_encerrada, usuario=admin_user)
+    membros = list(sessao_encerrada.participantes.all())
+    ordem = list(documento.assinaturas.order_by("ordem").values_list("ordem", "nome", "cpf"))
+    assert [o for o, _, _ in ordem] == list(range(1, len(membros) + 1))
+    assert {(nome, cpf) for _, nome, cpf in ordem} == {(m.nome, m.cpf) for m in membros}
+    assert ordem[0][1] in texto(documento.conteudo())
