@@ -22,6 +22,8 @@ $(STAMP): requirements.txt requirements-dev.txt
 PORT ?= 8000
 HOST ?= 127.0.0.1
 run: export PORT := $(PORT)
+# A raiz da AC de demonstração que o carregar_demo cria: as assinaturas dos certificados da demonstração conferem.
+run: export ASSINATURA_RAIZES ?= $(CURDIR)/media/demonstracao/certificados/ac-raiz-da-demonstracao.pem
 run: install
 	$(MANAGE) migrate --noinput
 	$(MANAGE) carregar_demo

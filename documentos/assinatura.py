@@ -113,8 +113,8 @@ def titular_do_certificado(certificado: asn1_x509.Certificate) -> Titular:
         cnpj = digitos
     emissor = certificado.issuer.native
     organizacoes = emissor.get("organization_name", "")
-    if isinstance(organizacoes, list):
-        organizacoes = " ".join(organizacoes)
+    # A organização da AC é exatamente «ICP-Brasil» (DOC-ICP-04), não um nome que a contenha («…, não é ICP-Brasil»).
+    organizacoes = organizacoes if isinstance(organizacoes, list) else [organizacoes]
     return Titular(nome=nome, cpf=cpf, cnpj=cnpj, emissor=emissor.get("common_name", ""),
                    icp_brasil="ICP-Brasil" in organizacoes, valido_ate=certificado.not_valid_after)
 

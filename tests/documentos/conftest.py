@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from demonstracao.certificados import AC
 from documentos.pdf import emitir_pdf
 from documentos.tipos import OUTRO
-from tests.documentos.ac_de_teste import AC
 
 TEMPLATES_TESTE = Path(__file__).parent / "templates"
 

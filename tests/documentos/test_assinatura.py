@@ -7,6 +7,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from demonstracao.certificados import AC
 from documentos.assinatura import ErroDeAssinatura, assinador_a1, conferir_assinaturas
 from documentos.assinatura_servicos import (
     Signatario,
@@ -18,7 +19,6 @@ from documentos.assinatura_servicos import (
 )
 from documentos.pdf import emitir_pdf
 from documentos.tipos import OUTRO
-from tests.documentos.ac_de_teste import AC
 from tests.documentos.conftest import SENHA
 from tests.documentos.pdfs import texto
 

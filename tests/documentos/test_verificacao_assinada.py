@@ -3,9 +3,9 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from demonstracao.certificados import AC
 from documentos.assinatura import assinador_a1
 from documentos.assinatura_servicos import Signatario, assinaturas_definir_ordem, documento_assinar
-from tests.documentos.ac_de_teste import AC
 from tests.documentos.conftest import SENHA
 
 pytestmark = pytest.mark.django_db

@@ -11,6 +11,7 @@ import random
 from datetime import date, timedelta
 from decimal import Decimal
 from importlib import import_module
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -33,8 +34,9 @@ from concursos.models import (
 )
 from concursos.services.certame import certame_avancar, certame_publicar
 from demonstracao.autenticador import garantir_autenticador_da_demo
-from demonstracao.comissao import SENHA_MEMBROS, garantir_comissao
-from demonstracao.documentos import garantir_detalhes_dos_cargos, garantir_timbre_de_ubatuba
+from demonstracao.certificados import SENHA_DA_DEMONSTRACAO, garantir_certificados_da_demo
+from demonstracao.comissao import MEMBROS, SENHA_MEMBROS, garantir_comissao
+from demonstracao.documentos import SIGNATARIOS_UBATUBA, garantir_detalhes_dos_cargos, garantir_timbre_de_ubatuba
 from demonstracao.monitoramento import garantir_concursos_de_ubatuba, garantir_monitoramento_de_ubatuba
 from demonstracao.perfis import garantir_perfis
 from legislacao.models import Consequencia, DocumentoAceito, GrupoReserva, Lei
@@ -49,6 +51,8 @@ USUARIO_ENCARREGADO = "encarregado"
 USUARIO_MONITORAMENTO = "monitoramento"
 SENHA_RH = "rh12345678"
 LEI_EXEMPLO = "vargem-alta-es-2023"
+# CPFs fictícios (dígitos verificadores válidos) dos certificados de demonstração dos signatários de Ubatuba.
+CPF_SIGNATARIOS_UBATUBA = ["41827365919", "29583716464"]
 AFONSO_CLAUDIO_SLUG = "afonso-claudio-es-lei-2552-2023"
 
 # As leis de origem são carregadas pela migração 0002; daqui elas só são repostas se alguém as apagou.
@@ -211,6 +215,7 @@ class Command(BaseCommand):
         self._relatar_certame(certame, certame_criado)
         self._relatar_comissao(comissao, logins)
         self._relatar_monitoramento(ubatuba, *monitoramento)
+        self._relatar_certificados()
         if exemplo is not None:
             self.stdout.write(self.style.WARNING(
                 f"A Lei 2.552/2023 de Afonso Cláudio não traz a data de publicação (art. 14): a demonstração informou "
@@ -388,6 +393,23 @@ class Command(BaseCommand):
             f"{comissao.certame.orgao.nome} (Lei 2.552/2023), 1ª sessão agendada com cotistas convocados."))
         self.stdout.write(f"    Área da comissão: {settings.SITE_URL}{reverse('comissao:entrar')}")
         self.stdout.write(f"    Membros (senha «{SENHA_MEMBROS}», só para demonstração local): {', '.join(logins)}")
+
+    def _relatar_certificados(self) -> None:
+        """Certificados A1 de uma AC de demonstração, para experimentar a assinatura digital dos documentos: um para
+        cada membro da comissão (a ata só aceita, em cada linha, o certificado do CPF do membro) e cada signatário
+        de Ubatuba."""
+        titulares = [(m[1], m[8]) for m in MEMBROS] + [
+            (nome, cpf) for (nome, _), cpf in zip(SIGNATARIOS_UBATUBA, CPF_SIGNATARIOS_UBATUBA, strict=True)]
+        pasta = Path(settings.MEDIA_ROOT) / "demonstracao" / "certificados"
+        garantir_certificados_da_demo(pasta, titulares)
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS(
+            "Assinatura digital: certificados A1 de uma AC de demonstração (não é ICP-Brasil), um para cada membro "
+            "da comissão e cada signatário de Ubatuba,"))
+        self.stdout.write(f"    em {pasta} (senha «{SENHA_DA_DEMONSTRACAO}»). Emita a ata, o quadro ou o edital de "
+                          "convocação e use «Assinar» em Documentos emitidos.")
+        self.stdout.write("    O `make run` confia na raiz da demonstração (ASSINATURA_RAIZES): a página de "
+                          "verificação dá as assinaturas como válidas.")
 
     def _relatar_certame(self, certame: Certame, criado: bool) -> None:
         inscricoes = certame.inscricoes.count()
