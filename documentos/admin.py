@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.utils.html import format_html, format_html_join
 from django.utils.http import content_disposition_header
+from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
 from django_tasks_db.admin import DBTaskResultAdmin
 from django_tasks_db.models import DBTaskResult
 
@@ -117,6 +118,8 @@ class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin
         resposta["Cache-Control"] = "private, no-store"
         return resposta
 
+    # A senha do certificado e o PIN do token nunca aparecem num relatório de erro (nem com DEBUG, nem por e-mail).
+    @method_decorator(sensitive_post_parameters("senha", "certificado"))
     @method_decorator(limite_em_fluxo("pdf"))
     def pagina_assinar(self, request, pk: int):
         if not request.user.has_perm("documentos.assinar_documentoemitido"):
@@ -153,6 +156,7 @@ class DocumentoEmitidoAdmin(RecorteOrgaoAdmin, SoConsultaMixin, admin.ModelAdmin
         return TemplateResponse(request, "admin/documentos/documentoemitido/assinar.html", contexto)
 
     @staticmethod
+    @sensitive_variables("dados")
     def _assinador(dados):
         if dados.get("usar_token"):
             return assinador_pkcs11(biblioteca=settings.ASSINATURA_PKCS11_BIBLIOTECA,

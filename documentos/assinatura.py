@@ -10,6 +10,7 @@ Nada aqui toca o banco: recebe bytes e devolve bytes ou resultados.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from collections.abc import Iterator
@@ -21,8 +22,8 @@ from pathlib import Path
 from asn1crypto import x509 as asn1_x509
 from cryptography.hazmat.primitives.serialization import pkcs12
 from django.conf import settings
+from django.views.decorators.debug import sensitive_variables
 from pyhanko.keys import load_certs_from_pemder
-from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
@@ -31,7 +32,8 @@ from pyhanko.sign.general import SigningError
 from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko.sign.validation.status import SignatureCoverageLevel
 from pyhanko.stamp import TextStampStyle
-from pyhanko_certvalidator import ValidationContext
+from pyhanko_certvalidator import CertificateValidator, ValidationContext
+from pyhanko_certvalidator.errors import InvalidCertificateError, PathBuildingError, PathValidationError
 
 from nucleo.servicos import ErroOperacao
 
@@ -119,6 +121,7 @@ def titular_do_certificado(certificado: asn1_x509.Certificate) -> Titular:
                    icp_brasil="ICP-Brasil" in organizacoes, valido_ate=certificado.not_valid_after)
 
 
+@sensitive_variables("conteudo", "senha")
 def assinador_a1(conteudo: bytes, senha: str) -> signers.SimpleSigner:
     """O assinador de um certificado A1 (PKCS#12, .p12 ou .pfx). A senha só é usada aqui, em memória."""
     try:
@@ -136,6 +139,7 @@ def assinador_a1(conteudo: bytes, senha: str) -> signers.SimpleSigner:
 
 
 @contextmanager
+@sensitive_variables("pin")
 def assinador_pkcs11(*, biblioteca: str, token: str, pin: str, rotulo: str) -> Iterator[signers.Signer]:
     """O assinador de um token ou HSM (PKCS#11): a chave não sai do dispositivo. A sessão fecha ao fim do bloco."""
     from pkcs11.exceptions import PKCS11Error
@@ -242,6 +246,25 @@ class ResultadoDaAssinatura:
         return "Válida: o documento não mudou depois desta assinatura, e o certificado é de uma AC confiável."
 
 
+def conferir_certificado_de_quem_assina(assinador: signers.Signer) -> None:
+    """Recusa, antes de assinar, o certificado que a página de verificação não aceitaria: de uma AC em que o sistema
+    não confia (ASSINATURA_RAIZES), vencido, revogado ou sem uso para assinatura. Sem isso, um certificado feito em
+    casa com o nome e o CPF de um membro tomaria a vez dele na ordem das assinaturas."""
+    validador = CertificateValidator(assinador.signing_cert, intermediate_certs=list(assinador.cert_registry),
+                                     validation_context=_contexto_de_validacao(raizes_confiaveis()))
+    try:
+        asyncio.run(validador.async_validate_usage({"digital_signature"}))
+    except InvalidCertificateError as erro:
+        raise ErroDeAssinatura("O certificado não serve para assinar: está vencido, foi revogado ou não tem o uso de "
+                               "assinatura digital.") from erro
+    except PathBuildingError as erro:
+        raise ErroDeAssinatura("O certificado não é de uma autoridade certificadora em que este sistema confia "
+                               "(ASSINATURA_RAIZES): a assinatura não valeria.") from erro
+    except PathValidationError as erro:
+        raise ErroDeAssinatura("A cadeia do certificado não confere até uma AC em que o sistema confia: vencida, "
+                               "revogada ou malformada.") from erro
+
+
 def _contexto_de_validacao(raizes) -> ValidationContext:
     # Sem busca na rede por padrão: a página pública não deve depender de LCR ou OCSP de terceiros a cada envio.
     # Com ASSINATURA_CONSULTAR_REVOGACAO, o pyHanko busca as LCRs e o OCSP dos certificados (soft-fail: sem resposta,
@@ -279,44 +302,3 @@ def _fim_coberto(embutida) -> int:
 # O que uma revisão que só acrescenta uma assinatura muda nos objetos que já existiam: o catálogo ganha o formulário
 # (/AcroForm) e a marca da extensão do PAdES (/Extensions), a página ganha a anotação do carimbo (/Annots), o
 # formulário ganha o campo (/Fields), e as informações do documento, o programa e a data da mudança.
-CHAVES_QUE_A_ASSINATURA_MUDA = {"/Catalog": {"/AcroForm", "/Extensions", "/DSS"}, "/Page": {"/Annots"},
-                                "formulario": {"/Fields", "/SigFlags"}, "informacoes": {"/Producer", "/ModDate"}}
-
-
-def _tipo(objeto: generic.DictionaryObject) -> str | None:
-    if "/Type" in objeto:
-        return objeto["/Type"]
-    if "/Fields" in objeto:
-        return "formulario"
-    if "/Producer" in objeto or "/CreationDate" in objeto:
-        return "informacoes"
-    return None
-
-
-def _so_acrescenta(antes, depois) -> bool:
-    if isinstance(antes, generic.ArrayObject) and isinstance(depois, generic.ArrayObject):
-        return all(item in list(depois) for item in antes)  # /Annots ou /Fields em objeto próprio: só ganha itens
-    if not (isinstance(antes, generic.DictionaryObject) and isinstance(depois, generic.DictionaryObject)):
-        return False
-    chaves = (set(antes) | set(depois)) - CHAVES_QUE_A_ASSINATURA_MUDA.get(_tipo(antes), set())
-    return all(c in antes and c in depois and antes.raw_get(c) == depois.raw_get(c) for c in chaves)
-
-
-def so_assinaturas_ate(pdf: bytes, revisao: int) -> bool:
-    """Da revisão 0 (o PDF emitido) até `revisao` (a da primeira assinatura), o arquivo só recebeu assinaturas?
-
-    A análise de diferenças do pyHanko confere o que vem depois de cada assinatura; o que vem antes da primeira (um
-    texto trocado na mesma revisão em que alguém assinou) é esta função que confere: nenhum objeto do emitido muda,
-    a não ser para receber o campo e o carimbo da assinatura."""
-    leitor = PdfFileReader(io.BytesIO(pdf), strict=False)
-    for numero in range(1, revisao + 1):
-        if leitor.xrefs.refs_freed_in_revision(numero):
-            return False
-        anterior = leitor.get_historical_resolver(numero - 1)
-        atual = leitor.get_historical_resolver(numero)
-        for ref in leitor.xrefs.explicit_refs_in_revision(numero):
-            if leitor.xrefs.get_introducing_revision(ref) == numero:
-                continue
-            if not _so_acrescenta(anterior.get_object(ref), atual.get_object(ref)):
-                return False
-    return True

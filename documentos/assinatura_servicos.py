@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import logging
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
@@ -25,11 +27,13 @@ from documentos.assinatura import (
     ResultadoDaAssinatura,
     assinar_pdf,
     conferir_assinaturas,
-    so_assinaturas_ate,
+    conferir_certificado_de_quem_assina,
     titular_do_certificado,
 )
 from documentos.models import AssinaturaDoDocumento, DocumentoEmitido
 from nucleo.servicos import auditar
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,7 @@ def documento_assinar(*, documento: DocumentoEmitido, assinador, usuario,
         if proxima is not None and proxima.pk != assinatura.pk:
             raise ErroDeAssinatura(f"Ainda não é a vez de {assinatura.nome} (assinatura {assinatura.ordem}): antes, "
                                    f"falta a de {proxima.nome} (assinatura {proxima.ordem}).")
+    conferir_certificado_de_quem_assina(assinador)
     titular = titular_do_certificado(assinador.signing_cert)
     if assinatura is None:
         assinatura = proxima or AssinaturaDoDocumento(
@@ -143,33 +148,47 @@ class Conferencia:
 
     sha256: str
     identico: bool  # os mesmos bytes do emitido
-    revisao_do_emitido: bool  # começa pelos bytes do emitido, e o resto são assinaturas
-    alterado_depois: bool  # começa pelo emitido, mas o que foi acrescentado não são só assinaturas
+    versao: AssinaturaDoDocumento | None  # os mesmos bytes de uma versão assinada registrada
     assinaturas: list[ResultadoDaAssinatura]
 
     @property
     def autentico(self) -> bool:
-        return self.identico or (self.revisao_do_emitido and all(a.valida for a in self.assinaturas))
+        return self.identico or self.versao is not None
 
 
 def conferir_contra_o_emitido(documento: DocumentoEmitido, conteudo: bytes) -> Conferencia:
-    """Compara um PDF com o emitido: os mesmos bytes, ou os bytes do emitido seguidos de assinaturas (cada assinatura
-    é uma revisão incremental, e a primeira revisão do arquivo é o emitido, com o mesmo SHA-256)."""
+    """Compara um PDF com o emitido e com as versões assinadas registradas, só pelo SHA-256.
+
+    O arquivo enviado nunca é aberto: autêntico é o que tem os mesmos bytes de um documento que o sistema emitiu ou
+    assinou. Conferir as assinaturas de um PDF qualquer deixaria passar o que a análise de diferenças do pyHanko
+    aceita depois de uma assinatura válida (um campo novo cuja aparência cobre a página, bytes acrescentados) e daria
+    a quem não se identifica o trabalho de ler um PDF hostil. As assinaturas mostradas são as da versão registrada."""
     sha256 = hashlib.sha256(conteudo).hexdigest()
     if sha256 == documento.sha256:
-        return Conferencia(sha256=sha256, identico=True, revisao_do_emitido=False, alterado_depois=False,
-                           assinaturas=[])
-    # Só um arquivo que começa pelos bytes do emitido é aberto pelo pyHanko: na página sem login, ler qualquer PDF
-    # enviado seria trabalho de graça para quem quisesse ocupar o servidor.
-    comeca_pelo_emitido = (len(conteudo) > documento.tamanho
-                           and hashlib.sha256(conteudo[:documento.tamanho]).hexdigest() == documento.sha256)
-    if not comeca_pelo_emitido:
-        return Conferencia(sha256=sha256, identico=False, revisao_do_emitido=False, alterado_depois=False,
-                           assinaturas=[])
-    try:
-        assinaturas = conferir_assinaturas(conteudo)
-        so_assinaturas = bool(assinaturas) and so_assinaturas_ate(conteudo, assinaturas[0].revisao)
-    except Exception:  # o pyHanko recusa um PDF malformado com exceções de vários tipos
-        assinaturas, so_assinaturas = [], False
-    return Conferencia(sha256=sha256, identico=False, revisao_do_emitido=so_assinaturas,
-                       alterado_depois=not so_assinaturas, assinaturas=assinaturas)
+        return Conferencia(sha256=sha256, identico=True, versao=None, assinaturas=[])
+    versao = documento.assinaturas.filter(sha256=sha256, assinado_em__isnull=False).first()
+    if versao is None:
+        return Conferencia(sha256=sha256, identico=False, versao=None, assinaturas=[])
+    return Conferencia(sha256=sha256, identico=False, versao=versao, assinaturas=assinaturas_da_versao(versao))
+
+
+CACHE_DAS_CONFERENCIAS = 3600
+
+
+def assinaturas_da_versao(versao: AssinaturaDoDocumento) -> list[ResultadoDaAssinatura]:
+    """As assinaturas de uma versão registrada, conferidas pelo pyHanko. A versão não muda (o SHA-256 é a chave), e
+    a conferência fica uma hora em cache: a página pública não refaz a conta a cada visita. Um arquivo guardado que
+    não se deixa ler dá lista vazia, e a página diz que a conferência não foi possível."""
+    if not versao.arquivo:
+        return []
+    chave = f"assinaturas:{versao.sha256}"
+    resultado = cache.get(chave)
+    if resultado is None:
+        try:
+            resultado = conferir_assinaturas(versao.conteudo())
+        except Exception:  # o pyHanko recusa um PDF malformado com exceções de vários tipos
+            logger.warning("A versão assinada %s do documento %s não pôde ser conferida.", versao.ordem,
+                           versao.documento_id)
+            return []
+        cache.set(chave, resultado, CACHE_DAS_CONFERENCIAS)
+    return resultado

@@ -114,7 +114,8 @@ class AssinaturaDoDocumento(models.Model):
     arquivo = models.FileField("PDF assinado", upload_to=_caminho_assinado, blank=True)
     sha256 = models.CharField("SHA-256 do PDF assinado", max_length=64, blank=True)
     tamanho = models.PositiveIntegerField("tamanho (bytes)", null=True, blank=True)
-    history = HistoricalRecords(excluded_fields=["arquivo"])
+    # O CPF fica fora do histórico, como o dos membros da comissão (heteroidentificacao.Membro).
+    history = HistoricalRecords(excluded_fields=["arquivo", "cpf", "documento_do_titular"])
 
     class Meta:
         verbose_name = "assinatura do documento"

@@ -14,8 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_http_methods
 
-from documentos.assinatura import conferir_assinaturas
-from documentos.assinatura_servicos import conferir_contra_o_emitido, versao_vigente
+from documentos.assinatura_servicos import assinaturas_da_versao, conferir_contra_o_emitido, versao_vigente
 from documentos.codigos import normalizar
 from documentos.envios import MB, EnvioGrandeDemais, limitar_envio, limite
 from documentos.forms import ArquivoForm, CodigoForm
@@ -76,8 +75,6 @@ def _assinaturas_guardadas(documento: DocumentoEmitido) -> dict:
     """A ordem dos signatários (quem já assinou, quem falta) e a conferência da versão assinada vigente."""
     ordem = list(documento.assinaturas.order_by("ordem"))
     vigente = versao_vigente(documento) if ordem else None
-    conferidas = []
-    if vigente is not None and vigente.arquivo:
-        conferidas = conferir_assinaturas(vigente.conteudo())
+    conferidas = assinaturas_da_versao(vigente) if vigente is not None else []
     return {"ordem_de_assinaturas": ordem, "vigente": vigente, "assinaturas_conferidas": conferidas,
             "faltam": [a for a in ordem if not a.assinada]}

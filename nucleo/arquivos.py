@@ -31,6 +31,10 @@ def validar_brasao(arquivo) -> None:
     """O brasão é PNG ou JPEG de verdade, dentro do limite: a assinatura dos primeiros bytes, não a extensão, e o
     Pillow (que o WeasyPrint já usa) lê a imagem inteira. SVG é recusado: é XML que pode trazer script e endereços
     externos, e iria para dentro de documentos públicos."""
+    if getattr(arquivo, "_committed", False):
+        # O brasão já guardado, conferido quando chegou: salvar o órgão de novo não o relê (nem falha se o arquivo
+        # sumiu do disco).
+        return
     limite = settings.LIMITE_ENVIO_BRASAO_MB
     if arquivo.size > limite * 1024 * 1024:
         raise ValidationError(f"O brasão passa do limite de {limite} MB: envie uma imagem menor (PNG ou JPEG).",

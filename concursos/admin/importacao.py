@@ -22,6 +22,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 
 from concursos.admin.comum import CAMPOS_SENSIVEIS_INSCRICAO, pode_ver_sensiveis
 from concursos.importacao.acompanhamento import executar_importacao
@@ -250,7 +251,7 @@ def modelo(request, certame_id: int, tipo: str, formato: str, *, admin_site):
     else:
         resposta = HttpResponse(modelo_xlsx(certame, escolhido), content_type=(
             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))
-    resposta["Content-Disposition"] = f'attachment; filename="{nome_do_arquivo(certame, escolhido, formato)}"'
+    resposta["Content-Disposition"] = content_disposition_header(True, nome_do_arquivo(certame, escolhido, formato))
     return resposta
 
 

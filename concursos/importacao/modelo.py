@@ -17,6 +17,7 @@ from concursos.importacao.leiaute import (
     leiaute_do_certame,
 )
 from concursos.models import Certame
+from nucleo.planilhas import texto_seguro
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,14 @@ def _linha_de_exemplo(certame: Certame, modelo: Modelo) -> list[str]:
     exemplo = {**_EXEMPLO, "cargo": cargo, "documento": documentos[0] if documentos else ""}
     if not documentos:
         exemplo["documento_conferencia"] = ""
-    return [exemplo[c] for c in modelo.colunas]
+    # O código do cargo é digitado pelo RH e os documentos vêm da lei: nada que comece como fórmula vai cru à planilha.
+    return [texto_seguro(exemplo[c]) for c in modelo.colunas]
 
 
 def valores_permitidos(certame: Certame, modelo: Modelo) -> list[tuple[str, str, str]]:
     """(coluna, obrigatória, formato e valores) das colunas do modelo; os documentos, os da lei do certame."""
-    return [linha for linha in leiaute_do_certame(certame.exigencias_documentais()) if linha[0] in modelo.colunas]
+    return [tuple(texto_seguro(str(v)) for v in linha)
+            for linha in leiaute_do_certame(certame.exigencias_documentais()) if linha[0] in modelo.colunas]
 
 
 def nome_do_arquivo(certame: Certame, modelo: Modelo, formato: str) -> str:

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from demonstracao.certificados import AC
-from documentos.assinatura import ErroDeAssinatura, assinador_a1, conferir_assinaturas
+from documentos.assinatura import Carimbo, ErroDeAssinatura, assinador_a1, assinar_pdf, conferir_assinaturas
 from documentos.assinatura_servicos import (
     Signatario,
     assinaturas_definir_ordem,
@@ -71,7 +71,7 @@ def test_o_hash_do_original_continua_conferindo(ata, certificados, admin_user, r
     assinado = assinatura.conteudo()
     assert assinado.startswith(original)
     conferencia = conferir_contra_o_emitido(ata, assinado)
-    assert conferencia.revisao_do_emitido and conferencia.autentico and not conferencia.identico
+    assert conferencia.versao == assinatura and conferencia.autentico and not conferencia.identico
     assert conferir_contra_o_emitido(ata, original).identico
 
 
@@ -136,8 +136,20 @@ def test_o_que_se_acrescenta_depois_da_assinatura_a_invalida(ata, certificados, 
 
 
 def test_certificado_de_outra_ac_nao_e_confiavel(ata, admin_user, raiz_configurada):
-    outra = AC.criar("AC Desconhecida", organizacao="Outra")
-    assinado = _assinar(ata, outra.a1("FULANO DE TAL", "11144477735", SENHA), admin_user).conteudo()
+    """Um certificado feito em casa, mesmo com o nome e o CPF de quem está na vez, não assina pelo sistema; e a
+    assinatura dele, feita fora, não é confiável."""
+    outra = AC.criar("AC Desconhecida", organizacao="ICP-Brasil")
+    a1 = outra.a1("MARIA DA SILVA", "12345678909", SENHA)
+    [maria] = assinaturas_definir_ordem(documento=ata, usuario=admin_user,
+                                        signatarios=[Signatario("Maria da Silva", cpf="12345678909")])
+    with pytest.raises(ErroDeAssinatura, match="não é de uma autoridade certificadora em que este sistema confia"):
+        _assinar(ata, a1, admin_user, assinatura=maria)
+    maria.refresh_from_db()
+    assert not maria.assinada and versao_vigente(ata) is None
+    carimbo = Carimbo(nome="MARIA DA SILVA", documento="", cargo="", quando="", icp_brasil=False, pagina=0,
+                      caixa=(50, 50, 277, 112))
+    assinado = assinar_pdf(ata.conteudo(), assinador_a1(a1, SENHA), campo="Assinatura 1", carimbo=carimbo,
+                           motivo="Fora do sistema")
     [resultado] = conferir_assinaturas(assinado)
     assert resultado.integra and not resultado.confiavel and not resultado.valida
     assert "não é de uma autoridade certificadora em que este sistema confia" in resultado.situacao
@@ -193,6 +205,6 @@ def test_texto_trocado_na_revisao_da_assinatura_nao_e_o_emitido(ata, admin_user,
     saida = signers.PdfSigner(signers.PdfSignatureMetadata(field_name="Assinatura 1"), signer=assinador,
                               new_field_spec=fields.SigFieldSpec("Assinatura 1", box=(10, 10, 100, 50))
                               ).sign_pdf(escritor)
+    assert conferir_assinaturas(saida.getvalue())[0].integra
     conferencia = conferir_contra_o_emitido(ata, saida.getvalue())
-    assert conferencia.assinaturas and conferencia.assinaturas[0].integra
-    assert conferencia.alterado_depois and not conferencia.autentico
+    assert not conferencia.autentico and conferencia.versao is None and not conferencia.assinaturas
