@@ -150,6 +150,10 @@ def apagar_relatorios_do_titular(agora) -> int:
     for documento in vencidos.exclude(arquivo="").only("pk", "arquivo"):
         DocumentoEmitido.objects.filter(pk=documento.pk).update(arquivo="")
         documento.arquivo.storage.delete(documento.arquivo.name)
+        # As versões assinadas trazem o PDF inteiro: saem junto.
+        for assinatura in documento.assinaturas.exclude(arquivo="").only("pk", "arquivo"):
+            type(assinatura).objects.filter(pk=assinatura.pk).update(arquivo="")
+            assinatura.arquivo.storage.delete(assinatura.arquivo.name)
         apagados += 1
     return apagados
 

@@ -211,11 +211,21 @@ def test_o_pdf_do_relatorio_do_titular_sai_depois_do_prazo_e_fica_o_registro_com
     admin_client.post(reverse("admin:concursos_candidato_titular"), pedido)
     recente = DocumentoEmitido.objects.exclude(pk=antigo.pk).get()
     caminho = antigo.arquivo.path
+    # Uma versão assinada traz o mesmo PDF inteiro: sai junto.
+    from django.core.files.base import ContentFile
+
+    from documentos.models import AssinaturaDoDocumento
+
+    assinada = AssinaturaDoDocumento(documento=antigo, ordem=1, nome="Fulano", assinado_em=timezone.now())
+    assinada.arquivo.save("assinado.pdf", ContentFile(entregue), save=True)
+    caminho_assinado = assinada.arquivo.path
 
     resumo = aplicar_retencao(HOJE)
     assert resumo.relatorios_apagados == 1
     assert "PDFs de relatórios do titular apagados: 1." in str(resumo)
-    assert not os.path.exists(caminho)
+    assert not os.path.exists(caminho) and not os.path.exists(caminho_assinado)
+    assinada.refresh_from_db()
+    assert not assinada.arquivo
     antigo.refresh_from_db()
     assert not antigo.arquivo and antigo.sha256 == hashlib.sha256(entregue).hexdigest()
     recente.refresh_from_db()
