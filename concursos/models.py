@@ -89,8 +89,8 @@ class Certame(models.Model):
     tipo = models.CharField("tipo", max_length=20, choices=TipoCertame.choices, default=TipoCertame.CONCURSO)
     numero_edital = models.CharField("número do edital", max_length=40, help_text="P. ex. 001/2025.")
     anexo_quadro = models.CharField(
-        "anexo do quadro de vagas", max_length=10, default="I", db_default="I",
-        help_text="O número do anexo do edital que o quadro de vagas é: «ANEXO I – QUADRO DE VAGAS».")
+        "anexo do quadro de vagas", max_length=10, default="I", db_default="I", blank=True,
+        help_text="O número do anexo do edital que o quadro de vagas é: «ANEXO I – QUADRO DE VAGAS» (em branco, I).")
     titulo = models.CharField("título", max_length=200)
     municipio = models.ForeignKey(
         Municipio, verbose_name="município", on_delete=models.PROTECT, related_name="certames", blank=True,

@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='certame',
             name='anexo_quadro',
-            field=models.CharField(db_default='I', default='I', help_text='O número do anexo do edital que o quadro de vagas é: «ANEXO I – QUADRO DE VAGAS».', max_length=10, verbose_name='anexo do quadro de vagas'),
+            field=models.CharField(blank=True, db_default='I', default='I', help_text='O número do anexo do edital que o quadro de vagas é: «ANEXO I – QUADRO DE VAGAS» (em branco, I).', max_length=10, verbose_name='anexo do quadro de vagas'),
         ),
         migrations.AddField(
             model_name='chamada',
@@ -64,6 +64,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalcertame',
             name='anexo_quadro',
-            field=models.CharField(db_default='I', default='I', help_text='O número do anexo do edital que o quadro de vagas é: «ANEXO I – QUADRO DE VAGAS».', max_length=10, verbose_name='anexo do quadro de vagas'),
+            field=models.CharField(blank=True, db_default='I', default='I', help_text='O número do anexo do edital que o quadro de vagas é: «ANEXO I – QUADRO DE VAGAS» (em branco, I).', max_length=10, verbose_name='anexo do quadro de vagas'),
         ),
     ]
