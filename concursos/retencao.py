@@ -84,13 +84,17 @@ def apagar_arquivos_usados(agora) -> int:
     usados = Importacao.objects.exclude(arquivo="").filter(
         estado__in=[EstadoImportacao.CONCLUIDA, EstadoImportacao.COM_ERROS, EstadoImportacao.FALHOU])
     apagados = 0
-    for importacao in usados.only("pk", "arquivo", "estado", "simulacao", "concluida_em", "sha256", "erros"):
+    for importacao in usados.only("pk", "arquivo", "estado", "simulacao", "concluida_em", "sha256", "erros",
+                                  "avisos"):
         esperando = importacao.estado == EstadoImportacao.FALHOU or (
             importacao.simulacao and importacao.estado == EstadoImportacao.CONCLUIDA)
         if esperando and (importacao.concluida_em is None or importacao.concluida_em > agora - dias):
             continue
+        # O aviso diz a autodeclaração no valor e no motivo (dado sensível): fica só onde estava, linha e coluna.
         mudancas = {"arquivo": "", "erros": [{k: v for k, v in erro.items() if k != "valor"}
-                                             for erro in importacao.erros]}
+                                             for erro in importacao.erros],
+                    "avisos": [{"linha": aviso.get("linha"), "coluna": aviso.get("coluna")}
+                               for aviso in importacao.avisos]}
         try:
             mudancas["sha256"] = importacao.sha256 or _sha256(importacao)
         except OSError:

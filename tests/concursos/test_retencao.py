@@ -116,7 +116,9 @@ def test_os_arquivos_da_banca_saem_depois_de_usados_e_fica_o_sha256(vencido):
     certame, _ = vencido
     agora = timezone.now()
     gravada = _importacao(certame, estado=EstadoImportacao.CONCLUIDA, concluida_em=agora,
-                          erros=[{"linha": 2, "coluna": "cpf", "valor": "12345678909", "motivo": "CPF inválido"}])
+                          erros=[{"linha": 2, "coluna": "cpf", "valor": "12345678909", "motivo": "CPF inválido"}],
+                          avisos=[{"linha": 3, "coluna": "reserva", "valor": "sim",
+                                   "motivo": "a autodeclaração é «branca»: nenhum grupo da lei a alcança"}])
     esperando = _importacao(certame, estado=EstadoImportacao.CONCLUIDA, simulacao=True, concluida_em=agora)
     esquecida = _importacao(certame, estado=EstadoImportacao.CONCLUIDA, simulacao=True,
                             concluida_em=agora - timedelta(days=8))
@@ -125,6 +127,8 @@ def test_os_arquivos_da_banca_saem_depois_de_usados_e_fica_o_sha256(vencido):
     gravada.refresh_from_db()
     assert not gravada.arquivo and len(gravada.sha256) == 64 and gravada.erros == [
         {"linha": 2, "coluna": "cpf", "motivo": "CPF inválido"}]
+    # O aviso trazia a autodeclaração (dado sensível): ficam a linha e a coluna.
+    assert gravada.avisos == [{"linha": 3, "coluna": "reserva"}]
     assert not os.path.exists(caminho)
     esperando.refresh_from_db()
     assert esperando.arquivo and esperando.estado == EstadoImportacao.CONCLUIDA
