@@ -370,7 +370,7 @@ class Cargo(models.Model):
     carga_horaria = models.PositiveSmallIntegerField(
         "carga horária semanal (horas)", null=True, blank=True, validators=[MaxValueValidator(168)])
     requisitos = models.TextField(
-        "requisitos", blank=True,
+        "requisitos", blank=True, db_default="",
         help_text="Os requisitos para a posse como o edital os escreve, p. ex. «Ensino superior em Enfermagem e "
                   "registro no COREN».")
     history = HistoricalRecords()
@@ -676,9 +676,10 @@ class Chamada(models.Model):
     observacao = models.TextField("observação", blank=True)
     # O que o edital de convocação diz aos convocados (concursos/documentos.py): onde se apresentar, até quando e o
     # que levar além dos documentos que a lei exige para a reserva, que vêm da lei congelada do certame.
-    local = models.CharField("local de apresentação", max_length=300, blank=True)
+    # db_default: as linhas gravadas por quem ainda não conhece os campos (migrações antigas, SQL) também os têm.
+    local = models.CharField("local de apresentação", max_length=300, blank=True, db_default="")
     prazo = models.DateField("apresentação até", null=True, blank=True)
-    documentos = models.TextField("documentos a apresentar", blank=True,
+    documentos = models.TextField("documentos a apresentar", blank=True, db_default="",
                                   help_text="Os que o edital exige de todos os convocados, um por linha.")
     criada_por = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name="registrada por", null=True,
                                    on_delete=models.PROTECT, related_name="+")

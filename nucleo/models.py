@@ -175,12 +175,13 @@ class Orgao(models.Model):
                   "(com a prorrogação), os dados pessoais dos candidatos são guardados. Depois, são anonimizados "
                   "(LGPD art. 15, I, e art. 16); as listas publicadas ficam como foram publicadas.")
     # O timbre dos documentos: o brasão, o nome, o Estado (da UF do município, nunca digitado) e o endereço.
+    # db_default: os órgãos gravados por quem ainda não conhece os campos (migrações antigas, SQL) também os têm.
     brasao = models.FileField(
-        "brasão", upload_to="orgaos/brasoes/", blank=True, validators=[validar_brasao],
+        "brasão", upload_to="orgaos/brasoes/", blank=True, db_default="", validators=[validar_brasao],
         help_text="PNG ou JPEG (SVG não é aceito): vai no alto de cada documento do órgão (quadro de vagas, "
                   "editais de convocação).")
     endereco = models.CharField(
-        "endereço", max_length=300, blank=True,
+        "endereço", max_length=300, blank=True, db_default="",
         help_text="Como vai no timbre dos documentos, p. ex. «Avenida Iperoig, 222, Centro, CEP 11680-000».")
 
     objects = OrgaoManager()

@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='cargo',
             name='requisitos',
-            field=models.TextField(blank=True, help_text='Os requisitos para a posse como o edital os escreve, p. ex. «Ensino superior em Enfermagem e registro no COREN».', verbose_name='requisitos'),
+            field=models.TextField(blank=True, db_default='', help_text='Os requisitos para a posse como o edital os escreve, p. ex. «Ensino superior em Enfermagem e registro no COREN».', verbose_name='requisitos'),
         ),
         migrations.AddField(
             model_name='certame',
@@ -34,12 +34,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='chamada',
             name='documentos',
-            field=models.TextField(blank=True, help_text='Os que o edital exige de todos os convocados, um por linha.', verbose_name='documentos a apresentar'),
+            field=models.TextField(blank=True, db_default='', help_text='Os que o edital exige de todos os convocados, um por linha.', verbose_name='documentos a apresentar'),
         ),
         migrations.AddField(
             model_name='chamada',
             name='local',
-            field=models.CharField(blank=True, max_length=300, verbose_name='local de apresentação'),
+            field=models.CharField(blank=True, db_default='', max_length=300, verbose_name='local de apresentação'),
         ),
         migrations.AddField(
             model_name='chamada',
@@ -59,7 +59,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalcargo',
             name='requisitos',
-            field=models.TextField(blank=True, help_text='Os requisitos para a posse como o edital os escreve, p. ex. «Ensino superior em Enfermagem e registro no COREN».', verbose_name='requisitos'),
+            field=models.TextField(blank=True, db_default='', help_text='Os requisitos para a posse como o edital os escreve, p. ex. «Ensino superior em Enfermagem e registro no COREN».', verbose_name='requisitos'),
         ),
         migrations.AddField(
             model_name='historicalcertame',

@@ -16,12 +16,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='orgao',
             name='brasao',
-            field=models.FileField(blank=True, help_text='PNG ou JPEG (SVG não é aceito): vai no alto de cada documento do órgão (quadro de vagas, editais de convocação).', upload_to='orgaos/brasoes/', validators=[nucleo.arquivos.validar_brasao], verbose_name='brasão'),
+            field=models.FileField(blank=True, db_default='', help_text='PNG ou JPEG (SVG não é aceito): vai no alto de cada documento do órgão (quadro de vagas, editais de convocação).', upload_to='orgaos/brasoes/', validators=[nucleo.arquivos.validar_brasao], verbose_name='brasão'),
         ),
         migrations.AddField(
             model_name='orgao',
             name='endereco',
-            field=models.CharField(blank=True, help_text='Como vai no timbre dos documentos, p. ex. «Avenida Iperoig, 222, Centro, CEP 11680-000».', max_length=300, verbose_name='endereço'),
+            field=models.CharField(blank=True, db_default='', help_text='Como vai no timbre dos documentos, p. ex. «Avenida Iperoig, 222, Centro, CEP 11680-000».', max_length=300, verbose_name='endereço'),
         ),
         migrations.CreateModel(
             name='Signatario',
