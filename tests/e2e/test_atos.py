@@ -43,7 +43,7 @@ def test_o_edital_publicado_nao_se_reverte_e_muda_por_retificacao(leis_de_origem
 
     # O histórico só se consulta: sem «Reverter», e a versão antiga não aceita POST.
     page.goto(f"{base}/admin/concursos/certame/{certame.pk}/history/")
-    expect(page.get_by_role("heading", level=1)).to_contain_text("Edital 001/2024")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Histórico: Edital nº 001/2024")
     versao = certame.history.earliest().history_id
     page.goto(f"{base}/admin/concursos/certame/{certame.pk}/history/{versao}/")
     expect(page.get_by_role("button", name=re.compile("Reverter|Revert"))).to_have_count(0)

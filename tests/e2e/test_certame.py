@@ -37,7 +37,7 @@ def _cadastrar_orgao(page, base: str) -> None:
     expect(page.locator(".errorlist")).to_contain_text("CNPJ inválido")
     page.get_by_label("CNPJ:").fill("11.222.333/0001-81")
     page.get_by_role("button", name="Salvar", exact=True).click()
-    expect(page.locator(".messagelist")).to_contain_text("adicionado com sucesso")
+    expect(page.locator(".messagelist")).to_contain_text("Inclusão salva")
 
 
 def _cadastrar_certame(page, base: str) -> None:
@@ -51,7 +51,7 @@ def _cadastrar_certame(page, base: str) -> None:
     page.get_by_label("Publicação do edital:").fill("10/03/2025")
     page.get_by_label("Início das inscrições:").fill("17/03/2025")
     page.get_by_label("Fim das inscrições:").fill("16/04/2025")
-    # O certame novo abre com uma linha de cargo; a segunda vem do «Adicionar outro(a)».
+    # O certame novo abre com uma linha de cargo; a segunda vem do «Adicionar cargo».
     page.locator("#id_cargos-0-codigo").fill("ADM")
     page.locator("#id_cargos-0-nome").fill("Agente administrativo")
     page.locator("#id_cargos-0-vagas").fill("20")

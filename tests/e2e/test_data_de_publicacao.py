@@ -48,7 +48,7 @@ def test_o_rh_informa_a_data_de_publicacao_na_ficha_da_lei_e_o_painel_deixa_de_a
     page.get_by_label("Data de publicação:").fill("04/12/2023")
     # A ficha da lei tem os botões em cima e embaixo (save_on_top).
     page.get_by_role("button", name="Salvar", exact=True).first.click()
-    expect(page.locator(".messagelist")).to_contain_text("foi alterado com sucesso")
+    expect(page.locator(".messagelist")).to_contain_text("Alterações salvas")
     assert Lei.objects.get(slug="afonso-claudio-es-lei-2552-2023").data_publicacao == date(2023, 12, 4)
 
     page.goto(f"{live_server.url}/admin/concursos/certame/{certame.pk}/painel/")

@@ -33,7 +33,7 @@ def test_o_rh_cadastra_a_fase_importa_o_resultado_e_aplica_o_corte_com_a_reserva
     page.get_by_label("Os melhores que seguem (número):").fill("10")
     page.get_by_label("Item do edital:").fill("item 8.3 do edital")
     page.get_by_role("button", name="Salvar e continuar editando").click()
-    expect(page.locator(".messagelist")).to_contain_text("foi adicionado com sucesso")
+    expect(page.locator(".messagelist")).to_contain_text("Inclusão salva")
     expect(page.locator("body")).to_contain_text("A lei do certame aplica a reserva em todas as fases")
 
     # O resultado da banca e o corte.
