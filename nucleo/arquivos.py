@@ -49,7 +49,25 @@ def validar_brasao(arquivo) -> None:
         raise ValidationError(
             "O brasão em SVG não é aceito: envie o brasão em PNG ou JPEG." if svg else
             "O arquivo não é uma imagem PNG nem JPEG: envie o brasão num desses formatos.", code="formato")
+    _conferir_fim(bruto, formato)
     _conferir_imagem(bruto, formato)
+
+
+# O último bloco de cada formato: o IEND do PNG (com o seu CRC) e o EOI do JPEG.
+FIM_DA_IMAGEM = {"PNG": b"IEND\xaeB`\x82", "JPEG": b"\xff\xd9"}
+
+
+def _conferir_fim(bruto, formato: str) -> None:
+    """A imagem cortada é recusada pelo fim do arquivo, e não só pelo Pillow: o WeasyPrint, ao ser importado, liga no
+    processo inteiro o ImageFile.LOAD_TRUNCATED_IMAGES, e o Pillow passa a completar calado o que falta."""
+    bruto.seek(0, 2)
+    tamanho = bruto.tell()
+    bruto.seek(max(0, tamanho - 64))
+    fim = bruto.read().rstrip(b"\0")
+    bruto.seek(0)
+    if not fim.endswith(FIM_DA_IMAGEM[formato]):
+        raise ValidationError("A imagem do brasão está corrompida ou cortada: envie o arquivo de novo.",
+                              code="corrompido")
 
 
 def _conferir_imagem(bruto, formato: str) -> None:

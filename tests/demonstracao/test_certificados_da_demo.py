@@ -2,9 +2,15 @@
 convocação, e a página de verificação dá a assinatura como válida, porque o `make run` confia na raiz da demonstração
 (e só nela). A AC diz que não é ICP-Brasil, e o carimbo não a apresenta como tal."""
 
+import pytest
+
 from demonstracao.certificados import RAIZ_DA_DEMONSTRACAO, SENHA_DA_DEMONSTRACAO, garantir_certificados_da_demo
 from documentos.assinatura import Carimbo, assinador_a1, assinar_pdf, conferir_assinaturas
 from documentos.pdf import renderizar_pdf
+
+# Com o banco, o teste roda antes dos de navegador: depois deles, o laço de eventos do Playwright fica aberto na thread
+# principal, e as funções síncronas do pyHanko (asyncio.run) não rodam nela.
+pytestmark = pytest.mark.django_db
 
 
 def test_os_certificados_da_demonstracao_assinam_e_conferem_com_a_raiz_da_demonstracao(tmp_path, settings):

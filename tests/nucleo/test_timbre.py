@@ -37,6 +37,8 @@ def test_um_html_com_nome_de_imagem_e_recusado():
 
 
 def test_um_png_cortado_e_recusado():
+    import weasyprint  # noqa: F401 (liga o LOAD_TRUNCATED_IMAGES do Pillow no processo, como na emissão de um PDF)
+
     # Ruído não se comprime: a metade do arquivo corta os dados da imagem.
     saida = io.BytesIO()
     Image.frombytes("RGB", (200, 200), os.urandom(200 * 200 * 3)).save(saida, format="PNG")
