@@ -30,7 +30,7 @@ from concursos.busca import CampoNomeBusca, ConsultaComNomeBusca
 from legislacao import comprovacao, corte, motor
 from legislacao.models import Consequencia, FormaDeliberacao, Lei, citar, consequencias_admitidas
 from legislacao.selectors import Aplicabilidade, lei_aplicavel
-from nucleo.campos import DecimalBrasileiro
+from nucleo.campos import DecimalBrasileiro, DecimalEmReais
 from nucleo.models import Esfera, Municipio, Orgao, TarefaComProgresso
 from nucleo.texto import data_br, percentual_br, plural
 
@@ -364,7 +364,7 @@ class Cargo(models.Model):
                                     default=Escolaridade.MEDIO)
     vagas = models.PositiveIntegerField("vagas", help_text="Total de vagas do cargo no edital, PcD incluídas.")
     vagas_pcd = models.PositiveIntegerField("vagas PcD", default=0)
-    remuneracao = models.DecimalField(
+    remuneracao = DecimalEmReais(
         "remuneração (R$)", max_digits=12, decimal_places=2, null=True, blank=True,
         validators=[MinValueValidator(0)], help_text="O vencimento inicial do cargo, p. ex. 3.456,78.")
     carga_horaria = models.PositiveSmallIntegerField(

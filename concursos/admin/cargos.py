@@ -3,7 +3,6 @@ e a lista de cargos, com as vagas reservadas pela lei e o caminho para as listas
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
@@ -13,15 +12,6 @@ from concursos.models import Cargo
 from legislacao import motor
 from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin
-
-
-def _remuneracao_em_reais(campo, db_field):
-    # «3.456,78», como se escreve no Brasil: o campo decimal do Django só aceita a vírgula quando localizado.
-    if db_field.name == "remuneracao" and campo is not None:
-        campo.localize = True
-        campo.widget = forms.TextInput(attrs={"size": 12, "inputmode": "decimal"})
-        campo.widget.is_localized = True
-    return campo
 
 
 class CargoInline(admin.TabularInline):
@@ -40,9 +30,6 @@ class CargoInline(admin.TabularInline):
         if obj is not None and obj.publicado:
             return ["codigo", "nome", "natureza", "escolaridade", "vagas", "vagas_pcd", "remuneracao", "carga_horaria"]
         return []
-
-    def formfield_for_dbfield(self, db_field, request, **kwargs):
-        return _remuneracao_em_reais(super().formfield_for_dbfield(db_field, request, **kwargs), db_field)
 
     def has_add_permission(self, request, obj=None):
         return super().has_add_permission(request, obj) and not (obj and obj.publicado)
@@ -88,9 +75,6 @@ class CargoAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
             return ["certame", "codigo", "nome", "escolaridade", "vagas", "vagas_pcd", "remuneracao", "carga_horaria",
                     "requisitos"]
         return []
-
-    def formfield_for_dbfield(self, db_field, request, **kwargs):
-        return _remuneracao_em_reais(super().formfield_for_dbfield(db_field, request, **kwargs), db_field)
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and not (obj and obj.certame.publicado)

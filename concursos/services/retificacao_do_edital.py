@@ -2,8 +2,9 @@
 
 Publicado o edital, a ficha do certame e a dos cargos ficam só de consulta (o histórico também: nada se reverte). O que
 o edital pode corrigir — o título, o período de inscrição enquanto ele corre, o prazo de validade antes da
-homologação, o nome, a escolaridade e as vagas de um cargo que ainda não teve chamada — muda aqui, por um ato com
-número, data, publicação oficial, motivo e a lista do que mudou (antes e depois). A lei congelada não muda: ela foi
+homologação, o nome, a escolaridade, a remuneração, a carga horária e os requisitos de um cargo, e as vagas dele
+enquanto não teve chamada — muda aqui, por um ato com número, data, publicação oficial, motivo e a lista do que mudou
+(antes e depois). A lei congelada não muda: ela foi
 resolvida pela data e pelo município do edital, que uma retificação não altera (seria outro edital).
 
 Depois do ato, `documentos_reemitir` emite de novo os documentos que a retificação alcança (o quadro de vagas sempre;
@@ -50,14 +51,14 @@ from documentos.models import DocumentoEmitido
 from documentos.substituicao import documento_substituir
 from legislacao import motor
 from nucleo.servicos import ErroOperacao, auditar
-from nucleo.texto import data_br
+from nucleo.texto import data_br, moeda_br
 
 CAMPOS_DO_CERTAME = ("titulo", "inscricoes_inicio", "inscricoes_fim", "validade_meses", "prazo_posse_dias",
                      "prazo_exercicio_dias", *CAMPOS_DAS_REGRAS_DO_EDITAL, "nao_confirmacao", "item_nao_confirmacao")
 # As regras do edital que mudam posições: depois da primeira chamada de qualquer cargo, a ordem de nomeação é
 # permanente (só a redação da base, `pcd_base` e `item_criterio`, ainda se corrige).
 CAMPOS_DAS_POSICOES = ("pcd_percentual", "pcd_arredondamento", "pcd_minimo_vagas", "pcd_posicoes", "pcd_intervalo")
-CAMPOS_DO_CARGO = ("nome", "escolaridade", "vagas", "vagas_pcd")
+CAMPOS_DO_CARGO = ("nome", "escolaridade", "vagas", "vagas_pcd", "remuneracao", "carga_horaria", "requisitos")
 FUNDAMENTO = ("Constituição Federal, art. 37, caput (publicidade): o edital publicado só muda por retificação "
               "publicada")
 
@@ -82,6 +83,10 @@ def _legivel(objeto, campo: str, valor) -> str:
         return "—"
     if isinstance(valor, date):
         return data_br(valor)
+    if campo == "remuneracao":
+        return moeda_br(valor)
+    if campo == "carga_horaria":
+        return f"{valor} h por semana"
     escolhas = dict(objeto._meta.get_field(campo).flatchoices)
     return str(escolhas.get(valor, valor))
 

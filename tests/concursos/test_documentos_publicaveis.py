@@ -77,7 +77,8 @@ def test_o_quadro_traz_a_remuneracao_em_reais_a_carga_e_os_requisitos(certame, a
     assert "R$ 4.567,89" in texto_quadro
     assert "R$ 1.234,50" in texto_quadro
     assert "30 h" in texto_quadro and "40 h" in texto_quadro
-    assert "ENF — Cargo ENF: Ensino superior em Enfermagem e registro no Conselho Regional de Enfermagem" in texto_quadro
+    assert ("ENF — Cargo ENF: Ensino superior em Enfermagem e registro no Conselho Regional de Enfermagem"
+            in texto_quadro)
 
 
 def test_o_quadro_fecha_com_local_data_e_os_signatarios_ativos_na_ordem(certame, admin_user):

@@ -9,6 +9,7 @@ homologação (art. 37, III), e as vagas de um cargo não mudam depois da primei
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -283,3 +284,37 @@ def test_a_pagina_da_etapa_registra_a_publicacao_oficial_no_ato(admin_client, pu
     admin_client.post(url, {"publicacao": "Diário Oficial dos Municípios de 08/04/2024"})
     ato = publicado.atos.get(tipo=TipoAto.ENCERRAMENTO)
     assert ato.publicacao == "Diário Oficial dos Municípios de 08/04/2024" and ato.numero == 2
+
+
+def test_remuneracao_carga_e_requisitos_se_retificam_mesmo_depois_da_chamada(publicado, inscrever, levar_ao_resultado,
+                                                                           admin_user):
+    """Publicado, o cargo é só de consulta: um vencimento digitado errado se corrige por retificação publicada
+    (Constituição Federal, art. 37, caput), também depois da chamada — só as vagas ficam fixas — e o quadro
+    reemitido traz o valor novo."""
+    cargo = publicado.cargos.get(codigo="ADM")
+    inscrever(cargo, [(f"B{i}", "branca") for i in range(1, 9)])
+    certame = levar_ao_resultado(publicado)
+    chamada_inicial(cargo=cargo, data=DIA, ato="Decreto nº 1/2024", usuario=admin_user)
+    ato = retificar(certame, admin_user, dados_cargos={cargo.pk: {
+        "remuneracao": Decimal("4567.89"), "carga_horaria": 30, "requisitos": "Ensino médio completo."}})
+    assert [(a["campo"], a["antes"], a["depois"]) for a in ato.alteracoes] == [
+        ("remuneração (R$)", "—", "R$\u00a04.567,89"), ("carga horária semanal (horas)", "—", "30 h por semana"),
+        ("requisitos", "—", "Ensino médio completo.")]
+    (quadro,) = documentos_reemitir(ato=ato, usuario=admin_user)
+    conteudo = " ".join(texto(quadro.conteudo()).split())
+    assert "R$ 4.567,89" in conteudo and "ADM — " in conteudo and "Ensino médio completo." in conteudo
+
+
+def test_a_tela_do_cargo_aceita_a_remuneracao_com_virgula(admin_client, publicado):
+    cargo = publicado.cargos.get(codigo="ADM")
+    url = reverse("admin:concursos_cargo_retificar", args=[cargo.pk])
+    dados = {"nome": cargo.nome, "escolaridade": cargo.escolaridade, "vagas": "5", "vagas_pcd": "0",
+             "remuneracao": "3.456,78", "carga_horaria": "40", "requisitos": "", "data": "10/04/2024",
+             "publicacao": "Edital de retificação nº 1/2024", "motivo": "Vencimento omitido no quadro."}
+    resposta = admin_client.post(url, dados)
+    pagina = resposta.content.decode()
+    assert resposta.status_code == 200 and "R$\u00a03.456,78" in pagina and "40 h por semana" in pagina
+    resposta = admin_client.post(url, {**dados, "previa": resposta.context["previa_chave"]})
+    assert resposta.status_code == 302
+    cargo.refresh_from_db()
+    assert cargo.remuneracao == Decimal("3456.78") and cargo.carga_horaria == 40
