@@ -23,7 +23,8 @@ class AtoForm(forms.Form):
 
 
 class ApresentacaoForm(AtoForm):
-    """O ato de chamada com o que o edital de convocação diz aos convocados (concursos/documentos.py)."""
+    """O ato de chamada com o que o edital de convocação diz aos convocados (concursos/documentos.py). Nos atos que
+    vagam uma posição (vacância, nomeação sem efeito, eliminação), vale para quem for chamado para ela."""
 
     local = forms.CharField(label="Local de apresentação", max_length=300, required=False,
                             widget=forms.TextInput(attrs={"size": 60}),
@@ -68,13 +69,13 @@ def _motivo(ajuda: str) -> forms.CharField:
                            help_text=f"{ajuda} Fica registrado com o ato e no histórico da inscrição.")
 
 
-class EliminacaoForm(AtoForm):
+class EliminacaoForm(ApresentacaoForm):
     motivo = _motivo("Por que a inscrição é eliminada: p. ex. «não apresentou os documentos exigidos para a posse "
                      "(item 12.3 do edital)».")
     # Como nas novas vagas: a prévia vale para o cargo como a página o mostrou; outra chamada no meio-tempo recusa.
     ultima_chamada = forms.IntegerField(min_value=0, widget=forms.HiddenInput,
                                         error_messages={"required": "A página está desatualizada: abra-a de novo."})
-    field_order = ["data", "ato", "motivo"]
+    field_order = ["data", "ato", "motivo", "local", "prazo", "documentos"]
 
 
 class RetificacaoDaClassificacaoForm(AtoForm):
@@ -97,9 +98,9 @@ class DataForm(forms.Form):
         self.fields["data"].initial = timezone.localdate()
 
 
-class VacanciaForm(AtoForm):
+class VacanciaForm(ApresentacaoForm):
     causa = forms.ChoiceField(label="Causa da vacância", choices=())
-    field_order = ["causa", "data", "ato"]
+    field_order = ["causa", "data", "ato", "local", "prazo", "documentos"]
 
     def __init__(self, *args, causas: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)

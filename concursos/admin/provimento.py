@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils import timezone
 
-from concursos.admin.formularios import AtoForm, DataForm, VacanciaForm
+from concursos.admin.formularios import ApresentacaoForm, AtoForm, DataForm, VacanciaForm
 from concursos.models import CausaVacancia, Certame, Chamada, Convocacao
 from concursos.selectors.chamadas import previa_da_substituicao
 from concursos.services.certame import fora_da_validade
@@ -168,7 +168,7 @@ class ProvimentoMixin:
 
         def executar(dados: dict) -> str:
             chamada = vacancia_registrar(convocacao=convocacao, causa=dados["causa"], data=dados["data"],
-                                         ato=dados["ato"], usuario=request.user)
+                                         ato=dados["ato"], usuario=request.user, apresentacao=form.apresentacao())
             return self._mensagem_da_saida(f"Vacância registrada: {CausaVacancia(dados['causa']).label.lower()}.",
                                            convocacao, chamada, dados["data"])
 
@@ -182,11 +182,11 @@ class ProvimentoMixin:
 
     def sem_efeito_view(self, request, convocacao_id: int):
         convocacao = self._posicao(request, convocacao_id)
-        form = AtoForm(request.POST if request.method == "POST" else None)
+        form = ApresentacaoForm(request.POST if request.method == "POST" else None)
 
         def executar(dados: dict) -> str:
             chamada = nomeacao_tornar_sem_efeito(convocacao=convocacao, data=dados["data"], ato=dados["ato"],
-                                                 usuario=request.user)
+                                                 usuario=request.user, apresentacao=form.apresentacao())
             return self._mensagem_da_saida("Nomeação tornada sem efeito.", convocacao, chamada, dados["data"])
 
         artigo = citar(artigo_da_mesma_lista(convocacao.cargo.certame))

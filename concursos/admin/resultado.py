@@ -91,7 +91,8 @@ class AtosDoResultadoMixin:
             feito = self._registrar(
                 request, lambda: eliminacao_registrar(inscricao=inscricao, data=dados["data"], ato=dados["ato"],
                                                       motivo=dados["motivo"], usuario=request.user,
-                                                      ultima_chamada=dados["ultima_chamada"]),
+                                                      ultima_chamada=dados["ultima_chamada"],
+                                                      apresentacao=form.apresentacao()),
                 lambda ato: f"Inscrição {inscricao.numero} eliminada ({ato.ato}). {ato.efeito}",
                 reverse("admin:concursos_cargo_painel", args=[cargo.pk]) if convocacao else ficha)
             if feito is not None:

@@ -51,12 +51,17 @@ class Apresentacao:
     documentos: str = ""
 
 
-def _nova_chamada(cargo: Cargo, tipo: str, data: date, ato: str, usuario, observacao: str = "",
-                  apresentacao: Apresentacao | None = None) -> Chamada:
+def _conferir_apresentacao(apresentacao: Apresentacao | None, data: date) -> Apresentacao:
     apresentacao = apresentacao or Apresentacao()
     if apresentacao.prazo is not None and apresentacao.prazo < data:
         raise ErroOperacao(f"O prazo de apresentação ({data_br(apresentacao.prazo)}) é anterior à data do ato "
                            f"({data_br(data)}).")
+    return apresentacao
+
+
+def _nova_chamada(cargo: Cargo, tipo: str, data: date, ato: str, usuario, observacao: str = "",
+                  apresentacao: Apresentacao | None = None) -> Chamada:
+    apresentacao = _conferir_apresentacao(apresentacao, data)
     numero = (cargo.chamadas.aggregate(m=Max("numero"))["m"] or 0) + 1
     return Chamada.objects.create(cargo=cargo, numero=numero, tipo=tipo, data=data, ato=ato, criada_por=usuario,
                                   observacao=observacao, local=apresentacao.local.strip(), prazo=apresentacao.prazo,
@@ -165,16 +170,17 @@ def chamada_inicial(*, cargo: Cargo, data: date, ato: str, usuario,
 
 
 @transaction.atomic
-def desistencia_registrar(*, convocacao: Convocacao, data: date, ato: str, usuario) -> Chamada | None:
+def desistencia_registrar(*, convocacao: Convocacao, data: date, ato: str, usuario,
+                          apresentacao: Apresentacao | None = None) -> Chamada | None:
     """Registra a desistência (antes da posse) e chama, para a mesma posição, o próximo da mesma lista de quem
     desistiu: a vacância com a causa «desistência» (`vacancia_registrar`)."""
     return vacancia_registrar(convocacao=convocacao, causa=CausaVacancia.DESISTENCIA, data=data, ato=ato,
-                              usuario=usuario)
+                              usuario=usuario, apresentacao=apresentacao)
 
 
 @transaction.atomic
 def vacancia_registrar(*, convocacao: Convocacao, causa: CausaVacancia | str, data: date, ato: str,
-                       usuario) -> Chamada | None:
+                       usuario, apresentacao: Apresentacao | None = None) -> Chamada | None:
     """Registra a saída do titular pela causa (a desistência antes da posse; depois dela, a exoneração, a rescisão,
     a demissão, a aposentadoria; o falecimento) e chama, para a mesma posição, o próximo da mesma lista (Iúna art. 7º,
     I e § 1º; Vargem Alta art. 4º, § 2º; Afonso Cláudio art. 3º, § 2º). Esgotada a lista, a vaga segue a cadeia de
@@ -182,7 +188,8 @@ def vacancia_registrar(*, convocacao: Convocacao, causa: CausaVacancia | str, da
     do certame, a vacância fica registrada e a posição, vaga (devolve None).
 
     A situação da inscrição: quem desiste fica «desistente»; quem saiu depois da posse (ou faleceu) continua
-    «habilitado» — foi aprovado e provido, e a causa fica na posição (decisão 0013)."""
+    «habilitado» — foi aprovado e provido, e a causa fica na posição (decisão 0013). `apresentacao`: o local, o prazo
+    e os documentos do edital de convocação de quem for chamado, como na chamada inicial."""
     if causa not in CAUSAS_DO_REGISTRO:
         raise ErroOperacao("Esta causa de vacância tem o seu próprio ato (a nomeação sem efeito, a anulação por "
                            "fraude, a eliminação).")
@@ -191,7 +198,7 @@ def vacancia_registrar(*, convocacao: Convocacao, causa: CausaVacancia | str, da
     if atual.desistiu_em is None:
         _exigir_a_etapa_da_causa(atual, causa)
     situacao = Situacao.DESISTENTE if causa == CausaVacancia.DESISTENCIA else None
-    return _vagar_posicao(convocacao, data, ato, usuario, situacao=situacao, causa=causa)
+    return _vagar_posicao(convocacao, data, ato, usuario, situacao=situacao, causa=causa, apresentacao=apresentacao)
 
 
 def _exigir_a_etapa_da_causa(convocacao: Convocacao, causa: str) -> None:
@@ -216,7 +223,8 @@ def nomeacao_anular(*, convocacao: Convocacao, data: date, ato: str, usuario) ->
 
 @transaction.atomic
 def eliminado_substituir(*, convocacao: Convocacao, data: date, ato: str, usuario, motivo: str,
-                         ultima_chamada: int | None = None) -> Chamada | None:
+                         ultima_chamada: int | None = None, apresentacao: Apresentacao | None = None
+                         ) -> Chamada | None:
     """Elimina, depois do resultado, quem ocupa a posição (documentos não apresentados na posse, decisão judicial, a
     retificação do resultado pela banca) e chama para ela o próximo da mesma lista, como numa desistência (Vargem
     Alta art. 4º, § 2º; Iúna art. 7º, § 1º; Afonso Cláudio art. 3º, § 2º). O ato, com o motivo, é registrado por quem
@@ -224,7 +232,7 @@ def eliminado_substituir(*, convocacao: Convocacao, data: date, ato: str, usuari
     em `novas_vagas_chamar`)."""
     _exigir_a_ultima_chamada(travar_cargo(convocacao.cargo), ultima_chamada)
     return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.ELIMINADO, causa=CausaVacancia.ELIMINACAO,
-                          justificativa=motivo)
+                          justificativa=motivo, apresentacao=apresentacao)
 
 
 # O tipo da chamada que substitui, por causa; as causas novas (a exoneração, o falecimento...) dão «vacância».
@@ -235,9 +243,11 @@ MOTIVO_DA_CAUSA = {CausaVacancia.ANULACAO: "Nomeação anulada", CausaVacancia.E
 
 
 def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, situacao: str | None, causa: str,
-                   justificativa: str = "") -> Chamada | None:
+                   justificativa: str = "", apresentacao: Apresentacao | None = None) -> Chamada | None:
     """A posição vaga pela `causa` e, no prazo de validade, o próximo da mesma lista chamado para ela. `situacao`:
-    a nova situação da inscrição (None: não muda, e o histórico dela registra a causa)."""
+    a nova situação da inscrição (None: não muda, e o histórico dela registra a causa); `apresentacao`: o que o
+    edital de convocação diz a quem for chamado."""
+    apresentacao = _conferir_apresentacao(apresentacao, data)
     cargo = travar_cargo(convocacao.cargo)
     convocacao = Convocacao.objects.select_for_update(of=("self",)).select_related("inscricao").get(pk=convocacao.pk)
     if convocacao.desistiu_em is not None:
@@ -269,7 +279,7 @@ def _vagar_posicao(convocacao: Convocacao, data: date, ato: str, usuario, *, sit
                   + (f" Motivo: {justificativa}" if justificativa else "")
                   + (f" A mesma lista{citar(artigo_da_mesma_lista(cargo.certame))}." if tipo == TipoChamada.VACANCIA
                      else ""))
-    chamada = _nova_chamada(cargo, tipo, data, ato, usuario, observacao=observacao)
+    chamada = _nova_chamada(cargo, tipo, data, ato, usuario, observacao=observacao, apresentacao=apresentacao)
     Convocacao.objects.create(
         chamada=chamada, cargo=cargo, posicao=convocacao.posicao, vaga=convocacao.vaga, lista=origem or "",
         inscricao=Inscricao.objects.get(cargo=cargo, numero=candidato.inscricao), substitui=convocacao)

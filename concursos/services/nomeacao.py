@@ -16,7 +16,7 @@ from django.db import transaction
 
 from concursos.models import CausaVacancia, Certame, Chamada, Convocacao, Situacao
 from concursos.services.certame import exigir_validade
-from concursos.services.chamadas import _vagar_posicao, travar_cargo
+from concursos.services.chamadas import Apresentacao, _vagar_posicao, travar_cargo
 from nucleo.servicos import ErroOperacao, auditar
 from nucleo.texto import data_br
 
@@ -99,7 +99,8 @@ def exercicio_registrar(*, convocacao: Convocacao, data: date, usuario) -> Convo
 
 
 @transaction.atomic
-def nomeacao_tornar_sem_efeito(*, convocacao: Convocacao, data: date, ato: str, usuario) -> Chamada | None:
+def nomeacao_tornar_sem_efeito(*, convocacao: Convocacao, data: date, ato: str, usuario,
+                               apresentacao: Apresentacao | None = None) -> Chamada | None:
     """Torna sem efeito a nomeação de quem não tomou posse no prazo (como na Lei 8.112/1990, art. 13, § 6º): a
     posição vaga com essa causa, e o próximo da mesma lista é chamado para ela (Iúna art. 7º, I e § 1º). Só depois
     do prazo; terminada a validade, fica registrada e ninguém é chamado."""
@@ -116,4 +117,4 @@ def nomeacao_tornar_sem_efeito(*, convocacao: Convocacao, data: date, ato: str, 
         raise ErroOperacao(f"O prazo da posse corre até {data_br(limite)}: até lá, a nomeação vale e o nomeado pode "
                            "tomar posse.")
     return _vagar_posicao(convocacao, data, ato, usuario, situacao=Situacao.DESISTENTE,
-                          causa=CausaVacancia.SEM_EFEITO)
+                          causa=CausaVacancia.SEM_EFEITO, apresentacao=apresentacao)

@@ -27,7 +27,7 @@ from concursos.models import (
     TipoAtoDoResultado,
 )
 from concursos.services.certame import fora_da_validade
-from concursos.services.chamadas import eliminado_substituir, travar_cargo
+from concursos.services.chamadas import Apresentacao, eliminado_substituir, travar_cargo
 from concursos.services.inscricao import classificacao_registrar, situacao_registrar
 from legislacao.models import citar
 from legislacao.rotulos import nomes_das_vagas
@@ -57,7 +57,8 @@ def _exigir_ato(inscricao: Inscricao, ato: str, motivo: str) -> tuple[str, str]:
 
 @transaction.atomic
 def eliminacao_registrar(*, inscricao: Inscricao, data: date, ato: str, motivo: str, usuario,
-                         ultima_chamada: int | None = None) -> AtoDoResultado:
+                         ultima_chamada: int | None = None, apresentacao: Apresentacao | None = None
+                         ) -> AtoDoResultado:
     """Elimina a inscrição depois do resultado publicado (documentos não apresentados na posse, exame admissional,
     decisão judicial), por ato com motivo. Se ela ocupa uma posição, a posição vaga e vai ao próximo da mesma lista,
     passando pela porta da heteroidentificação; terminada a validade, a eliminação fica registrada e ninguém é
@@ -70,11 +71,12 @@ def eliminacao_registrar(*, inscricao: Inscricao, data: date, ato: str, motivo: 
         raise ErroOperacao(f"A inscrição {inscricao.numero} já está «{inscricao.get_situacao_display().lower()}»: "
                            "não há o que eliminar.")
     return eliminacao_aplicar(inscricao=inscricao, data=data, ato=ato, motivo=motivo, usuario=usuario,
-                              ultima_chamada=ultima_chamada)
+                              ultima_chamada=ultima_chamada, apresentacao=apresentacao)
 
 
 def eliminacao_aplicar(*, inscricao: Inscricao, data: date, ato: str, motivo: str, usuario,
-                       importacao: Importacao | None = None, ultima_chamada: int | None = None) -> AtoDoResultado:
+                       importacao: Importacao | None = None, ultima_chamada: int | None = None,
+                       apresentacao: Apresentacao | None = None) -> AtoDoResultado:
     """A eliminação e o seu efeito nas chamadas, com o ato e a situação anterior já conferidos por quem chama (a
     retificação por arquivo grava antes, em lote, a situação que o arquivo traz)."""
     convocacao = Convocacao.objects.filter(inscricao=inscricao, desistiu_em__isnull=True).first()
@@ -84,7 +86,7 @@ def eliminacao_aplicar(*, inscricao: Inscricao, data: date, ato: str, motivo: st
         chamada, efeito = None, "Eliminada; não ocupava posição nas chamadas."
     else:
         chamada = eliminado_substituir(convocacao=convocacao, data=data, ato=ato, usuario=usuario, motivo=motivo,
-                                       ultima_chamada=ultima_chamada)
+                                       ultima_chamada=ultima_chamada, apresentacao=apresentacao)
         efeito = efeito_na_posicao(convocacao, chamada, data)
     return AtoDoResultado.objects.create(inscricao=inscricao, tipo=TipoAtoDoResultado.ELIMINACAO, data=data, ato=ato,
                                          motivo=motivo, efeito=efeito, chamada=chamada, importacao=importacao,

@@ -184,3 +184,48 @@ def test_o_prazo_anterior_ao_ato_e_recusado(certame, inscrever, levar_ao_resulta
     with pytest.raises(ErroOperacao, match="anterior à data do ato"):
         chamada_inicial(cargo=cargo, data=date(2024, 9, 2), ato="Portaria nº 7/2024", usuario=admin_user,
                         apresentacao=Apresentacao(prazo=date(2024, 9, 1)))
+
+
+def test_quem_entra_por_desistencia_recebe_local_e_prazo_no_edital_de_convocacao(cargo_convocado, admin_user):
+    """A chamada de substituição (a mesma lista: Vargem Alta art. 4º, § 2º) também diz aonde ir e até quando, por
+    chamada: o edital traz o local e o prazo da inicial e os da substituição, cada um com a sua chamada."""
+    from concursos.models import Convocacao
+    from concursos.services.chamadas import desistencia_registrar
+
+    titular = Convocacao.objects.filter(cargo=cargo_convocado, posicao=1).get()
+    chamada = desistencia_registrar(
+        convocacao=titular, data=date(2024, 10, 1), ato="Edital de convocação nº 2/2024", usuario=admin_user,
+        apresentacao=Apresentacao(local="Secretaria de Administração, sala 3", prazo=date(2024, 10, 15)))
+    assert (chamada.local, chamada.prazo) == ("Secretaria de Administração, sala 3", date(2024, 10, 15))
+    conteudo = so_espacos_simples(texto(emitir_convocacoes(cargo=cargo_convocado, usuario=admin_user).conteudo()))
+    assert "Secretaria de Administração, sala 3" in conteudo and "até 15/10/2024" in conteudo
+    assert "Departamento de Recursos Humanos" in conteudo and "até 30/09/2024" in conteudo
+
+
+def test_o_prazo_da_substituicao_anterior_ao_ato_e_recusado_sem_gravar_a_desistencia(cargo_convocado, admin_user):
+    from concursos.models import Convocacao
+    from concursos.services.chamadas import desistencia_registrar
+    from nucleo.servicos import ErroOperacao
+
+    titular = Convocacao.objects.filter(cargo=cargo_convocado, posicao=1).get()
+    with pytest.raises(ErroOperacao, match="anterior à data do ato"):
+        desistencia_registrar(convocacao=titular, data=date(2024, 10, 1), ato="Termo nº 1/2024", usuario=admin_user,
+                              apresentacao=Apresentacao(prazo=date(2024, 9, 30)))
+    titular.refresh_from_db()
+    assert titular.desistiu_em is None and cargo_convocado.chamadas.count() == 1
+
+
+def test_a_tela_da_vacancia_pede_local_e_prazo_para_quem_for_chamado(cargo_convocado, admin_client):
+    from django.urls import reverse
+
+    from concursos.models import Convocacao
+
+    titular = Convocacao.objects.filter(cargo=cargo_convocado, posicao=1).get()
+    url = reverse("admin:concursos_convocacao_vacancia", args=[titular.pk])
+    pagina = admin_client.get(url).content.decode()
+    assert "Local de apresentação" in pagina and "Apresentação até" in pagina
+    resposta = admin_client.post(url, {"causa": "desistencia", "data": "01/10/2024", "ato": "Termo nº 1/2024",
+                                       "local": "Secretaria de Administração", "prazo": "15/10/2024",
+                                       "documentos": ""})
+    assert resposta.status_code == 302
+    assert cargo_convocado.chamadas.order_by("-numero").first().local == "Secretaria de Administração"
