@@ -316,9 +316,13 @@ if not DEBUG:
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 
+# Nada pessoal vai ao log (LGPD art. 46), nem com o log do Django posto em DEBUG: o do SQL (django.db.backends) traz os
+# valores de cada consulta — nomes, CPFs, a cor ou raça autodeclarada, os avisos da importação — e fica preso em INFO.
+# Para ver as consultas de uma página em desenvolvimento, use o connection.queries ou o bench/.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {"django.db.backends": {"level": "INFO"}},
 }
