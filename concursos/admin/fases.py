@@ -21,8 +21,10 @@ from django.utils.html import format_html
 
 from concursos.admin.comum import edital_com_orgao
 from concursos.admin.formularios import campo_da_publicacao
+from concursos.admin.importacao import resposta_do_modelo
 from concursos.documentos import emitir_classificados_fase
-from concursos.importacao.resultado_da_fase import resultado_da_fase_importar
+from concursos.importacao.modelo import planilha_csv, planilha_xlsx
+from concursos.importacao.resultado_da_fase import EXEMPLO, LEIAUTE, resultado_da_fase_importar
 from concursos.models import Fase
 from concursos.selectors.fases import classificados_da_fase
 from concursos.services.fases import aplicar_corte_da_fase
@@ -132,6 +134,8 @@ class FaseAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         site = self.admin_site
         return [
             path("<int:fase_id>/resultado/", site.admin_view(self.resultado_view), name="concursos_fase_resultado"),
+            path("<int:fase_id>/resultado/modelo.<str:formato>", site.admin_view(self.modelo_view),
+                 name="concursos_fase_resultado_modelo"),
             path("<int:fase_id>/corte/", site.admin_view(self.corte_view), name="concursos_fase_corte"),
             path("<int:fase_id>/classificados/", site.admin_view(self.classificados_view),
                  name="concursos_fase_classificados"),
@@ -151,13 +155,13 @@ class FaseAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
     def _url_fase(self, fase: Fase) -> str:
         return reverse("admin:concursos_fase_change", args=[fase.pk])
 
-    def _pagina(self, request, fase: Fase, *, titulo: str, form, botao: str, explicacao: str):
+    def _pagina(self, request, fase: Fase, *, titulo: str, form, botao: str, explicacao: str, **extra):
         blocos = [(None, {"fields": list(form.fields)})]
         contexto = {
             **self.admin_site.each_context(request), "title": titulo, "opts": self.opts, "certame": fase.certame,
             "url_painel": reverse("admin:concursos_certame_painel", args=[fase.certame_id]), "form": form,
             "adminform": helpers.AdminForm(form, blocos, {}), "botao": botao, "explicacao": explicacao,
-            "cancelar": self._url_fase(fase), "media": Media(js=["admin/js/core.js"]) + form.media,
+            "cancelar": self._url_fase(fase), "media": Media(js=["admin/js/core.js"]) + form.media, **extra,
         }
         return TemplateResponse(request, "admin/concursos/certame/acao.html", contexto)
 
@@ -183,7 +187,19 @@ class FaseAdmin(RecorteOrgaoAdmin, HistoricoSoConsultaAdmin):
         return self._pagina(
             request, fase, titulo=f"Importar o resultado — {fase}", form=form, botao="Importar o resultado",
             explicacao="O arquivo inteiro é conferido antes de gravar: com algum erro, nada se grava, e cada erro diz "
-                       "a linha, a coluna e o valor. Um arquivo novo substitui o anterior até o corte ser aplicado.")
+                       "a linha, a coluna e o valor. Um arquivo novo substitui o anterior até o corte ser aplicado.",
+            template_extra="admin/concursos/fase/_modelo.html", fase_do_modelo=fase, leiaute=LEIAUTE)
+
+    def modelo_view(self, request, fase_id: int, formato: str):
+        """O modelo do arquivo do resultado da fase: o cabeçalho, uma linha de exemplo e, no XLSX, os valores
+        permitidos numa segunda aba."""
+        fase = self._fase(request, fase_id)
+        if formato not in ("csv", "xlsx"):
+            raise Http404("Modelo desconhecido.")
+        colunas = tuple(coluna for coluna, _, _ in LEIAUTE)
+        conteudo = planilha_csv(colunas, EXEMPLO) if formato == "csv" else planilha_xlsx(colunas, EXEMPLO, LEIAUTE)
+        nome = f"modelo-resultado-fase-{fase.ordem}-edital-{fase.certame.numero_edital.replace('/', '-')}.{formato}"
+        return resposta_do_modelo(conteudo, formato, nome)
 
     def corte_view(self, request, fase_id: int):
         fase = self._fase(request, fase_id, alterar=True)

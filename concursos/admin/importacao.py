@@ -246,12 +246,15 @@ def modelo(request, certame_id: int, tipo: str, formato: str, *, admin_site):
     escolhido = MODELOS.get(tipo)
     if escolhido is None or formato not in ("csv", "xlsx"):
         raise Http404("Modelo desconhecido.")
-    if formato == "csv":
-        resposta = HttpResponse(modelo_csv(certame, escolhido), content_type="text/csv; charset=utf-8")
-    else:
-        resposta = HttpResponse(modelo_xlsx(certame, escolhido), content_type=(
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))
-    resposta["Content-Disposition"] = content_disposition_header(True, nome_do_arquivo(certame, escolhido, formato))
+    conteudo = modelo_csv(certame, escolhido) if formato == "csv" else modelo_xlsx(certame, escolhido)
+    return resposta_do_modelo(conteudo, formato, nome_do_arquivo(certame, escolhido, formato))
+
+
+def resposta_do_modelo(conteudo: bytes, formato: str, nome: str) -> HttpResponse:
+    """Um modelo para baixar (CSV ou XLSX), como anexo com o nome que diz o que é."""
+    resposta = HttpResponse(conteudo, content_type="text/csv; charset=utf-8" if formato == "csv" else
+                            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    resposta["Content-Disposition"] = content_disposition_header(True, nome)
     return resposta
 
 

@@ -65,15 +65,23 @@ def nome_do_arquivo(certame: Certame, modelo: Modelo, formato: str) -> str:
 
 
 def modelo_csv(certame: Certame, modelo: Modelo) -> bytes:
-    """Separado por ponto e vírgula, com BOM: o Excel brasileiro o abre em colunas e com os acentos."""
-    saida = io.StringIO()
-    escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
-    escritor.writerow(modelo.colunas)
-    escritor.writerow(_linha_de_exemplo(certame, modelo))
-    return ("\ufeff" + saida.getvalue()).encode()
+    return planilha_csv(modelo.colunas, _linha_de_exemplo(certame, modelo))
 
 
 def modelo_xlsx(certame: Certame, modelo: Modelo) -> bytes:
+    return planilha_xlsx(modelo.colunas, _linha_de_exemplo(certame, modelo), valores_permitidos(certame, modelo))
+
+
+def planilha_csv(colunas: tuple[str, ...], exemplo: list[str]) -> bytes:
+    """Separado por ponto e vírgula, com BOM: o Excel brasileiro o abre em colunas e com os acentos."""
+    saida = io.StringIO()
+    escritor = csv.writer(saida, delimiter=";", lineterminator="\r\n")
+    escritor.writerow(colunas)
+    escritor.writerow(exemplo)
+    return ("\ufeff" + saida.getvalue()).encode()
+
+
+def planilha_xlsx(colunas: tuple[str, ...], exemplo: list[str], valores_das_colunas) -> bytes:
     """A primeira aba é o arquivo (o cabeçalho e a linha de exemplo, tudo como texto: o Excel não tira os zeros da
     inscrição nem do CPF); a segunda, os valores permitidos de cada coluna (a importação lê só a primeira)."""
     from openpyxl import Workbook
@@ -82,19 +90,19 @@ def modelo_xlsx(certame: Certame, modelo: Modelo) -> bytes:
     planilha = Workbook()
     dados = planilha.active
     dados.title = "arquivo"
-    dados.append(list(modelo.colunas))
-    dados.append(_linha_de_exemplo(certame, modelo))
+    dados.append(list(colunas))
+    dados.append(exemplo)
     for celula in dados[2]:
         celula.number_format = "@"
     for celula in dados[1]:
         celula.font = Font(bold=True)
-    for i, coluna in enumerate(modelo.colunas):
+    for i, coluna in enumerate(colunas):
         dados.column_dimensions[dados.cell(1, i + 1).column_letter].width = max(14, len(coluna) + 4)
     valores = planilha.create_sheet("valores permitidos")
     valores.append(["coluna", "obrigatória", "formato e valores permitidos"])
     for celula in valores[1]:
         celula.font = Font(bold=True)
-    for linha in valores_permitidos(certame, modelo):
+    for linha in valores_das_colunas:
         valores.append(list(linha))
     valores.column_dimensions["A"].width = 24
     valores.column_dimensions["B"].width = 12

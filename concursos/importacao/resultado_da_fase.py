@@ -31,6 +31,16 @@ COLUNAS = (*OBRIGATORIAS, "classificacao")
 SINONIMOS = {"posicao": "classificacao", "classificacao_na_fase": "classificacao", "resultado": "situacao"}
 APTO = frozenset({"apto", "aprovado", "habilitado", "classificado"})
 ELIMINADO = frozenset({"eliminado", "ausente", "inapto", "reprovado", "desclassificado", "faltoso"})
+# O leiaute para o modelo do arquivo (concursos/importacao/modelo.py) e a página da importação, como em
+# docs/importacao.md: (coluna, obrigatória, formato e valores permitidos), e a linha de exemplo.
+LEIAUTE = (
+    ("inscricao", "sim", "o número da inscrição no certame (também numero_inscricao)"),
+    ("nota", "sim, para quem está apto", "número de 0 a 99.999,999, até 3 casas decimais, com vírgula ou ponto"),
+    ("situacao", "sim", f"apto: {', '.join(sorted(APTO))}; fora da fase: {', '.join(sorted(ELIMINADO))}"),
+    ("classificacao", "não", "a posição na fase depois dos desempates do edital (1, 2, 3…), única no arquivo; decide "
+                             "entre notas iguais (também posicao)"),
+)
+EXEMPLO = ["000123", "72,5", "apto", "1"]
 MAXIMO_ERROS = 100
 NOTA_MAXIMA = Decimal("99999.999")  # cabe em 8 dígitos com 3 casas (ResultadoNaFase.nota)
 CLASSIFICACAO_MAXIMA = 2_147_483_647  # o maior inteiro do PostgreSQL (ResultadoNaFase.classificacao_na_fase)

@@ -118,3 +118,29 @@ def test_a_ficha_recusa_fase_nova_antes_de_uma_que_ja_tem_resultado(fase_ibatiba
     assert resposta.status_code == 200
     assert "A 3ª fase — Prova discursiva já tem resultado importado" in resposta.content.decode()
     assert not certame.fases.filter(ordem=2).exists()
+
+
+def test_a_pagina_da_importacao_traz_os_modelos_que_o_importador_aceita(fase_ibatiba, admin_client):
+    """O modelo do resultado da fase (CSV e XLSX) sai com o cabeçalho do leiaute e uma linha de exemplo; com o número
+    de uma inscrição do certame no lugar do exemplo, o próprio importador o aceita."""
+    import io
+
+    from openpyxl import load_workbook
+
+    fase, notas = fase_ibatiba
+    pagina = admin_client.get(reverse("admin:concursos_fase_resultado", args=[fase.pk])).content.decode()
+    assert "Modelos para baixar" in pagina and "Leiaute do arquivo" in pagina
+    csv = admin_client.get(reverse("admin:concursos_fase_resultado_modelo", args=[fase.pk, "csv"]))
+    assert csv["Content-Disposition"].startswith('attachment; filename="modelo-resultado-fase-')
+    cabecalho, exemplo = csv.content.decode("utf-8-sig").splitlines()
+    assert cabecalho == "inscricao;nota;situacao;classificacao"
+    numero = notas[0][0]
+    arquivo = SimpleUploadedFile("resultado.csv", f"{cabecalho}\n{exemplo.replace('000123', str(numero))}".encode())
+    resposta = admin_client.post(reverse("admin:concursos_fase_resultado", args=[fase.pk]), {"arquivo": arquivo},
+                                 follow=True)
+    assert "Resultado da fase importado: 1 linha." in resposta.content.decode()
+    xlsx = admin_client.get(reverse("admin:concursos_fase_resultado_modelo", args=[fase.pk, "xlsx"]))
+    planilha = load_workbook(io.BytesIO(xlsx.content))
+    assert [c.value for c in planilha["arquivo"][1]] == ["inscricao", "nota", "situacao", "classificacao"]
+    assert "eliminado" in planilha["valores permitidos"]["C4"].value
+    assert admin_client.get(reverse("admin:concursos_fase_resultado_modelo", args=[fase.pk, "exe"])).status_code == 404
