@@ -7,7 +7,10 @@ import re
 from django import forms
 from django.db import models
 
-MILHAR = re.compile(r"\d{1,3}(\.\d{3})+")
+# «3.456,78», «3456,78», «3.456», «850»: o ponto só como milhar (o primeiro grupo sem zero à esquerda).
+REAIS_COM_VIRGULA = re.compile(r"(?:[1-9][0-9]{0,2}(?:\.[0-9]{3})+|[0-9]+)(?:,[0-9]+)?")
+# «3456.78»: o ponto decimal de quem digita sem o milhar (uma ou duas casas; «3.456» é milhar, acima).
+REAIS_COM_PONTO = re.compile(r"[0-9]+\.[0-9]{1,2}")
 
 
 class DecimalBrasileiro(models.DecimalField):
@@ -26,27 +29,27 @@ class DecimalBrasileiro(models.DecimalField):
 
 
 class CampoReais(forms.DecimalField):
-    """Campo de formulário de um valor em reais que lê «3.456,78» como se escreve no Brasil: com a vírgula decimal e o
-    ponto de milhar. O DecimalField localizado do Django só tira o ponto de milhar com USE_THOUSAND_SEPARATOR, que
-    fica desligado (poria pontos nos ids dos endereços). Sem vírgula, «3.456» é milhar e «3456.78», decimal; um ponto
-fora do lugar do milhar com vírgula («3.45,6») é recusado."""
+    """Campo de formulário de um valor em reais, não negativo, que lê «3.456,78» como se escreve no Brasil: com a
+    vírgula decimal e o ponto de milhar. O DecimalField localizado do Django só tira o ponto de milhar com
+    USE_THOUSAND_SEPARATOR, que fica desligado (poria pontos nos ids dos endereços). Sem vírgula, «3.456» é milhar e
+    «3456.78», decimal. Só algarismos ASCII, sem sinal nem expoente: «0.500», «-5», «1e5» e «١٢٣» são recusados, nunca
+    lidos numa escala que o RH não quis."""
 
     def __init__(self, **kwargs):
-        super().__init__(**{**kwargs, "localize": True})
+        super().__init__(**{"min_value": 0, **kwargs, "localize": True})
         self.widget = forms.TextInput(attrs={"size": 12, "inputmode": "decimal"})
         self.widget.is_localized = True
 
     def to_python(self, value):
-        if isinstance(value, str):
-            texto = value.strip().removeprefix("R$").strip()
-            inteiro, virgula, decimais = texto.partition(",")
-            if MILHAR.fullmatch(inteiro.lstrip("-")):
-                inteiro = inteiro.replace(".", "")
-            if virgula and "." not in inteiro:
-                texto = f"{inteiro}.{decimais}"
-            elif not virgula:
-                texto = inteiro
-            value = texto
+        if isinstance(value, str) and value.strip():
+            texto = re.sub(r"(?i)^r\$\s*", "", value.strip())
+            if REAIS_COM_VIRGULA.fullmatch(texto):
+                inteiro, _, decimais = texto.partition(",")
+                value = inteiro.replace(".", "") + (f".{decimais}" if decimais else "")
+            elif REAIS_COM_PONTO.fullmatch(texto):
+                value = texto
+            else:
+                raise forms.ValidationError("Informe o valor em reais como «3.456,78».", code="invalid")
         return super().to_python(value)
 
 

@@ -23,8 +23,7 @@ class AtoForm(forms.Form):
 
 
 class ApresentacaoForm(AtoForm):
-    """O ato de chamada com o que o edital de convocação diz aos convocados (concursos/documentos.py). Nos atos que
-    vagam uma posição (vacância, nomeação sem efeito, eliminação), vale para quem for chamado para ela."""
+    """O ato de chamada com o que o edital de convocação diz aos convocados (concursos/documentos.py)."""
 
     local = forms.CharField(label="Local de apresentação", max_length=300, required=False,
                             widget=forms.TextInput(attrs={"size": 60}),
@@ -40,6 +39,18 @@ class ApresentacaoForm(AtoForm):
     def apresentacao(self) -> Apresentacao:
         dados = self.cleaned_data
         return Apresentacao(local=dados["local"], prazo=dados["prazo"], documentos=dados["documentos"])
+
+
+class SubstituicaoForm(ApresentacaoForm):
+    """O ato que vaga uma posição: o local, o prazo e os documentos valem para quem for chamado para ela (se ninguém
+    for — a lista esgotada, a validade terminada —, não se usam)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["local"].help_text = ("Onde se apresenta quem for chamado para a posição, p. ex. «Departamento de "
+                                          "Recursos Humanos, Avenida Iperoig, 222, Centro, das 9h às 16h».")
+        self.fields["documentos"].help_text = ("Os que o edital exige de todos os convocados, um por linha; os que a "
+                                               "lei exige para a reserva entram sozinhos no edital de convocação.")
 
 
 class ConvocacaoInicialForm(ApresentacaoForm):
@@ -69,7 +80,7 @@ def _motivo(ajuda: str) -> forms.CharField:
                            help_text=f"{ajuda} Fica registrado com o ato e no histórico da inscrição.")
 
 
-class EliminacaoForm(ApresentacaoForm):
+class EliminacaoForm(SubstituicaoForm):
     motivo = _motivo("Por que a inscrição é eliminada: p. ex. «não apresentou os documentos exigidos para a posse "
                      "(item 12.3 do edital)».")
     # Como nas novas vagas: a prévia vale para o cargo como a página o mostrou; outra chamada no meio-tempo recusa.
@@ -98,7 +109,7 @@ class DataForm(forms.Form):
         self.fields["data"].initial = timezone.localdate()
 
 
-class VacanciaForm(ApresentacaoForm):
+class VacanciaForm(SubstituicaoForm):
     causa = forms.ChoiceField(label="Causa da vacância", choices=())
     field_order = ["causa", "data", "ato", "local", "prazo", "documentos"]
 

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils import timezone
 
-from concursos.admin.formularios import ApresentacaoForm, AtoForm, DataForm, VacanciaForm
+from concursos.admin.formularios import AtoForm, DataForm, SubstituicaoForm, VacanciaForm
 from concursos.models import CausaVacancia, Certame, Chamada, Convocacao
 from concursos.selectors.chamadas import previa_da_substituicao
 from concursos.services.certame import fora_da_validade
@@ -182,7 +182,7 @@ class ProvimentoMixin:
 
     def sem_efeito_view(self, request, convocacao_id: int):
         convocacao = self._posicao(request, convocacao_id)
-        form = ApresentacaoForm(request.POST if request.method == "POST" else None)
+        form = SubstituicaoForm(request.POST if request.method == "POST" else None)
 
         def executar(dados: dict) -> str:
             chamada = nomeacao_tornar_sem_efeito(convocacao=convocacao, data=dados["data"], ato=dados["ato"],

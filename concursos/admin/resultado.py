@@ -85,6 +85,10 @@ class AtosDoResultadoMixin:
         cargo, certame = inscricao.cargo, inscricao.certame
         ultima = cargo.chamadas.aggregate(m=Max("numero"))["m"] or 0
         form = EliminacaoForm(request.POST if request.method == "POST" else None, initial={"ultima_chamada": ultima})
+        if convocacao is None:
+            # Sem posição, ninguém é chamado: o formulário não pede o que diria a um convocado.
+            for campo in ("local", "prazo", "documentos"):
+                del form.fields[campo]
         if request.method == "POST" and form.is_valid():
             dados = form.cleaned_data
             # Quem ocupava uma posição: a ordem de nomeação do cargo mostra quem entrou no lugar.
@@ -92,7 +96,7 @@ class AtosDoResultadoMixin:
                 request, lambda: eliminacao_registrar(inscricao=inscricao, data=dados["data"], ato=dados["ato"],
                                                       motivo=dados["motivo"], usuario=request.user,
                                                       ultima_chamada=dados["ultima_chamada"],
-                                                      apresentacao=form.apresentacao()),
+                                                      apresentacao=form.apresentacao() if convocacao else None),
                 lambda ato: f"Inscrição {inscricao.numero} eliminada ({ato.ato}). {ato.efeito}",
                 reverse("admin:concursos_cargo_painel", args=[cargo.pk]) if convocacao else ficha)
             if feito is not None:

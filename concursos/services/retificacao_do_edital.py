@@ -4,8 +4,8 @@ Publicado o edital, a ficha do certame e a dos cargos ficam só de consulta (o h
 o edital pode corrigir — o título, o período de inscrição enquanto ele corre, o prazo de validade antes da
 homologação, o nome, a escolaridade, a remuneração, a carga horária e os requisitos de um cargo, e as vagas dele
 enquanto não teve chamada — muda aqui, por um ato com número, data, publicação oficial, motivo e a lista do que mudou
-(antes e depois). A lei congelada não muda: ela foi
-resolvida pela data e pelo município do edital, que uma retificação não altera (seria outro edital).
+(antes e depois). A lei congelada não muda: ela foi resolvida pela data e pelo município do edital, que uma
+retificação não altera (seria outro edital).
 
 Depois do ato, `documentos_reemitir` emite de novo os documentos que a retificação alcança (o quadro de vagas sempre;
 as listas e as convocações dos cargos alterados, ou de todos, se mudou o certame) e marca os anteriores como
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 
@@ -96,9 +97,21 @@ def _diferencas(objeto, novos: dict, campos: tuple[str, ...], onde: str, cargo_i
     desconhecidos = set(novos) - set(campos)
     if desconhecidos:
         raise ErroOperacao(f"A retificação não altera {', '.join(sorted(desconhecidos))}.")
+    _conferir_valores(objeto, novos, onde)
     return [Alteracao(onde, str(objeto._meta.get_field(campo).verbose_name), _legivel(objeto, campo, atual),
                       _legivel(objeto, campo, valor), cargo_id)
             for campo, valor in novos.items() if (atual := getattr(objeto, campo)) != valor]
+
+
+def _conferir_valores(objeto, novos: dict, onde: str) -> None:
+    """Cada valor novo passa pelas regras do próprio campo (tamanho, escolhas, mínimos e máximos do modelo), como na
+    ficha: uma remuneração negativa ou 500 horas por semana não entram no edital por retificação."""
+    for campo, valor in novos.items():
+        definicao = objeto._meta.get_field(campo)
+        try:
+            definicao.clean(valor, objeto)
+        except ValidationError as erro:
+            raise ErroOperacao(f"{onde}, {definicao.verbose_name}: {' '.join(erro.messages)}") from erro
 
 
 def _conferir_certame(certame: Certame, novos: dict) -> None:

@@ -167,3 +167,15 @@ def test_o_relatorio_do_titular_traz_o_ato_com_o_motivo(homologado, rh):
     secao = next(s for s in titular.secoes(cpf, None) if s.titulo == "Atos sobre o resultado publicado")
     assert secao.linhas == (("001/2024", "N1", "Eliminação", "Portaria nº 5/2026", "02/06/2025",
                              "Não apresentou os documentos na posse.", AtoDoResultado.objects.get().efeito),)
+
+
+def test_o_local_e_o_prazo_so_sao_pedidos_quando_alguem_pode_ser_chamado(homologado, rh):
+    """Quem ocupa uma posição: o ato diz aonde vai e até quando quem entra no lugar. Quem não ocupa: ninguém é chamado,
+    e a página não pede o que ninguém leria."""
+    assert 'name="local"' in rh.get(_url(homologado, "N1")).content.decode()
+    sem_posicao = next(i for i in Inscricao.objects.filter(certame=homologado, situacao=Situacao.HABILITADO)
+                       .order_by("numero") if not i.convocacoes.filter(desistiu_em__isnull=True).exists())
+    pagina = rh.get(_url(homologado, sem_posicao.numero)).content.decode()
+    assert 'name="motivo"' in pagina and 'name="local"' not in pagina and 'name="prazo"' not in pagina
+    resposta = rh.post(_url(homologado, sem_posicao.numero), _eliminacao(prazo="01/01/2020"), follow=True)
+    assert "não ocupava posição" in resposta.content.decode()

@@ -318,3 +318,24 @@ def test_a_tela_do_cargo_aceita_a_remuneracao_com_virgula(admin_client, publicad
     assert resposta.status_code == 302
     cargo.refresh_from_db()
     assert cargo.remuneracao == Decimal("3456.78") and cargo.carga_horaria == 40
+
+
+@pytest.mark.parametrize(("campos", "mensagem"), [
+    ({"remuneracao": Decimal("-5")}, "remuneração"), ({"carga_horaria": 500}, "carga horária"),
+    ({"carga_horaria": 40000}, "carga horária"), ({"nome": ""}, "nome"),
+])
+def test_a_retificacao_passa_pelas_regras_de_cada_campo(publicado, admin_user, campos, mensagem):
+    cargo = publicado.cargos.get(codigo="ADM")
+    with pytest.raises(ErroOperacao, match=f"Cargo ADM, {mensagem}"):
+        retificar(publicado, admin_user, dados_cargos={cargo.pk: campos})
+    assert not AtoDoCertame.objects.filter(tipo=TipoAto.RETIFICACAO).exists()
+
+
+def test_a_tela_recusa_a_remuneracao_negativa_e_nada_registra(admin_client, publicado):
+    cargo = publicado.cargos.get(codigo="ADM")
+    resposta = admin_client.post(reverse("admin:concursos_cargo_retificar", args=[cargo.pk]), {
+        "nome": cargo.nome, "escolaridade": cargo.escolaridade, "vagas": "5", "vagas_pcd": "0",
+        "remuneracao": "-1.234,56", "carga_horaria": "40", "requisitos": "", "data": "10/04/2024",
+        "publicacao": "Edital de retificação nº 1/2024", "motivo": "Vencimento."})
+    assert resposta.status_code == 200 and "Prévia" not in resposta.content.decode()
+    assert not AtoDoCertame.objects.filter(tipo=TipoAto.RETIFICACAO).exists()
