@@ -25,6 +25,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 
+from concursos.admin.importacao import resposta_do_modelo
 from concursos.models import CorRaca
 from documentos.envios import conferir_csv, conferir_tamanho, conferir_xlsx
 from nucleo.acessos import TipoAcesso, filtros_sensiveis, registrar_acesso_na_requisicao, registrar_acessos_por_orgao
@@ -32,6 +33,7 @@ from nucleo.historico import HistoricoSoConsultaAdmin
 from nucleo.orgaos import RecorteOrgaoAdmin, orgaos_do_usuario, recortar_campos
 from nucleo.servicos import ErroOperacao
 from pessoal import importacao, services
+from pessoal import modelo as modelo_rh
 from pessoal.models import (
     AtoPessoal,
     AutodeclaracaoServidor,
@@ -459,12 +461,23 @@ class ImportacaoRHAdmin(RecorteOrgaoAdmin, admin.ModelAdmin):
 
     def get_urls(self):
         return [path("importar/", self.admin_site.admin_view(self.importar_view), name="pessoal_importacaorh_importar"),
+                path("importar/modelo-<str:tipo>.<str:formato>", self.admin_site.admin_view(self.modelo_view),
+                     name="pessoal_importacaorh_modelo"),
                 path("<path:object_id>/confirmar/", self.admin_site.admin_view(self.confirmar_view),
                      name="pessoal_importacaorh_confirmar"),
                 *super().get_urls()]
 
+    def modelo_view(self, request, tipo: str, formato: str):
+        """O modelo do arquivo `tipo` para baixar: o cabeçalho, uma linha de exemplo e, no XLSX, os valores
+        permitidos."""
+        if not self._pode_importar(request):
+            raise PermissionDenied
+        if tipo not in TipoArquivoRH.values or formato not in ("csv", "xlsx"):
+            raise Http404("Modelo desconhecido.")
+        return resposta_do_modelo(modelo_rh.modelo(tipo, formato), formato, modelo_rh.nome_do_arquivo(tipo, formato))
+
     def _pagina(self, request, titulo: str, **extra) -> TemplateResponse:
-        leiautes = [(TipoArquivoRH(tipo).label, "; ".join(c.nome for c in colunas))
+        leiautes = [(TipoArquivoRH(tipo).label, "; ".join(c.nome for c in colunas), tipo)
                     for tipo, colunas in importacao.LEIAUTES.items()]
         return TemplateResponse(request, "admin/pessoal/importacao.html", {
             **self.admin_site.each_context(request), "title": titulo, "opts": self.opts, "leiautes": leiautes,

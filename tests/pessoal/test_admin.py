@@ -176,3 +176,37 @@ def test_a_ficha_da_nomeacao_mostra_a_autodeclaracao_so_a_quem_pode_e_registra_o
     assert "Parda" in com.text
     acesso = AcessoSensivel.objects.get()
     assert (acesso.tipo, acesso.objeto_id, acesso.orgao_id) == (TipoAcesso.FICHA, nomeacao.pk, ubatuba.pk)
+
+
+@pytest.mark.parametrize("tipo", ["servidores", "comissao", "estagio"])
+def test_o_modelo_de_cada_arquivo_do_rh_e_aceito_pela_propria_importacao(ubatuba, rh, tipo):
+    """O modelo para baixar traz o cabeçalho do leiaute e uma linha de exemplo que a simulação aceita sem erro; o XLSX
+    traz os valores permitidos numa segunda aba."""
+    import io
+
+    from openpyxl import load_workbook
+
+    cliente = _cliente(rh)
+    pagina = cliente.get(reverse("admin:pessoal_importacaorh_importar")).text
+    url_csv = reverse("admin:pessoal_importacaorh_modelo", args=[tipo, "csv"])
+    assert url_csv in pagina
+    csv = cliente.get(url_csv)
+    assert csv["Content-Disposition"] == f'attachment; filename="modelo-rh-{tipo}.csv"'
+    arquivo = SimpleUploadedFile(f"{tipo}.csv", csv.content)
+    simulacao = cliente.post(reverse("admin:pessoal_importacaorh_importar"),
+                             {"orgao": ubatuba.pk, "tipo": tipo, "arquivo": arquivo})
+    assert "seriam gravados" in simulacao.text and "errornote" not in simulacao.text
+    xlsx = cliente.get(reverse("admin:pessoal_importacaorh_modelo", args=[tipo, "xlsx"]))
+    planilha = load_workbook(io.BytesIO(xlsx.content))
+    assert [c.value for c in planilha["arquivo"][1]] == csv.content.decode("utf-8-sig").splitlines()[0].split(";")
+    assert planilha["valores permitidos"].max_row > 3
+
+
+def test_o_modelo_do_rh_so_para_quem_importa(ubatuba, rh, django_user_model):
+    from django.contrib.auth.models import Permission
+
+    controle = django_user_model.objects.create_user("controle", password="senha-forte-123", is_staff=True)
+    controle.user_permissions.add(Permission.objects.get(content_type__app_label="pessoal", codename="view_servidor"))
+    assert _cliente(controle).get(reverse("admin:pessoal_importacaorh_modelo", args=["servidores", "csv"])
+                                  ).status_code == 403
+    assert _cliente(rh).get(reverse("admin:pessoal_importacaorh_modelo", args=["outro", "csv"])).status_code == 404
