@@ -49,8 +49,6 @@ class SubstituicaoForm(ApresentacaoForm):
         super().__init__(*args, **kwargs)
         self.fields["local"].help_text = ("Onde se apresenta quem for chamado para a posição, p. ex. «Departamento de "
                                           "Recursos Humanos, Avenida Iperoig, 222, Centro, das 9h às 16h».")
-        self.fields["documentos"].help_text = ("Os que o edital exige de todos os convocados, um por linha; os que a "
-                                               "lei exige para a reserva entram sozinhos no edital de convocação.")
 
 
 class ConvocacaoInicialForm(ApresentacaoForm):
